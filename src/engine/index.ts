@@ -1,0 +1,17 @@
+// The engine's public surface. Everything outside src/engine imports from here only.
+//
+// Contract (fixed; implementations live in the sibling modules):
+//   new TableBuilder(fields)              fields in table order, without `_id`
+//     .append(record: RecordObject)       one record; `_id` becomes 1, 2, 3, ... in append order
+//     .build(): Table                     freezes the table and builds its indexes
+//   Table                                 { fields: FieldInfo[]; size: number }   (read-only)
+//   new Catalog()
+//     .add(entry: ResourceEntry)          register a resource (load is called lazily, once)
+//     .list(): ResourceSummary[]          id, aliases, title, isPrivate for each entry
+//     .prepare(idOrAlias, onProgress?)    load (or wait for) the table; resolves with the Table
+//   createDatastoreHandler(options)       (request: Request) => Promise<Response>, the whole HTTP
+//                                         contract of ../shared/spec/api.md (routing, GET/POST,
+//                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
+//   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
+//                                         object, returns { status, body } (body = the JSON envelope)
+export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'

@@ -1,0 +1,35 @@
+// The query model: one typed value that says what the user asked for. Pure, no React.
+
+export type Source = 'demo' | 'live'
+export type Method = 'POST' | 'GET'
+
+/** One filter chip group: a field and the values it may take (several values = any of them). */
+export interface FilterClause {
+  field: string
+  values: string[]
+}
+
+/** One sort key of the grid, in priority order. */
+export interface SortKey {
+  field: string
+  direction: 'asc' | 'desc'
+}
+
+export interface QueryState {
+  source: Source
+  /** Live API base URL: an origin plus one path segment, e.g. http://127.0.0.1:8800/data. */
+  baseUrl: string
+  resourceId: string
+  /** `undefined` means "not sent": the server's default (100) applies. */
+  limit: number | undefined
+  q: string
+  /** Several fields combine as all-of; order is the order the user added them. */
+  filters: FilterClause[]
+  method: Method
+  /** The grid's sort, in priority order (shift-click adds keys). */
+  sort: SortKey[]
+  /** Records skipped before the first returned (paging). */
+  offset: number
+  /** Visible columns in order (`fields`); `undefined` = all, server order. */
+  fields: string[] | undefined
+}
