@@ -2,6 +2,8 @@
 
 export type Source = 'demo' | 'live'
 export type Method = 'POST' | 'GET'
+/** Where the grid's sort runs: in the browser (complete results) or on the server (`sort` is sent). */
+export type SortOn = 'browser' | 'server'
 
 /** One filter chip group: a field and the values it may take (several values = any of them). */
 export interface FilterClause {
@@ -28,6 +30,8 @@ export interface QueryState {
   method: Method
   /** The grid's sort, in priority order (shift-click adds keys). */
   sort: SortKey[]
+  /** `server`: `sort` is sent with the request; `browser`: the loaded records are sorted locally. */
+  sortOn: SortOn
   /** Records skipped before the first returned (paging). */
   offset: number
   /** Visible columns in order (`fields`); `undefined` = all, server order. */
