@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_QUERY, defaultQuery } from './defaults.ts'
 import { decodeQuery, encodeQuery, LINK_LIMITS } from './url-codec.ts'
