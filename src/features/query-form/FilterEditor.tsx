@@ -1,0 +1,113 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import type { FilterClause } from '../../query/types.ts'
+import { describedBy, FieldMessage } from './FieldMessage.tsx'
+import { addFilterValue, removeFilterValue } from './filter-ops.ts'
+import { FilterChips } from './FilterChips.tsx'
+
+interface FilterEditorProps {
+  filters: readonly FilterClause[]
+  onFiltersChange: (filters: FilterClause[]) => void
+  /** Enter in a filter input: run the query with these filters (the pending chip included). */
+  onRun: (filters: FilterClause[]) => void
+  /** Field names to suggest (from the last result). */
+  fieldSuggestions: readonly string[]
+  /** A message about the filters as a whole (e.g. the server's 409 on `filters`). */
+  error?: string
+}
+
+type Problem = { on: 'field' | 'value'; message: string }
+
+/** Filter field / Filter value inputs, the Add filter button and the removable chips. */
+export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions, error }: FilterEditorProps) {
+  const id = useId()
+  const [field, setField] = useState('')
+  const [value, setValue] = useState('')
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const fieldMessageId = `${id}-field-message`
+  const valueMessageId = `${id}-value-message`
+  const groupMessageId = `${id}-group-message`
+  const fieldError = problem?.on === 'field' ? problem.message : undefined
+  const valueError = problem?.on === 'value' ? problem.message : undefined
+
+  /** Adds the typed chip; returns the new filters, or undefined when the input has a problem. */
+  const addPending = (): FilterClause[] | undefined => {
+    const result = addFilterValue(filters, field, value)
+    if (!result.ok) {
+      setProblem({ on: result.problem, message: result.message })
+      return undefined
+    }
+    setProblem(null)
+    setField('')
+    setValue('')
+    onFiltersChange(result.filters)
+    return result.filters
+  }
+
+  const handleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    if (field.trim() === '' && value === '') {
+      onRun([...filters])
+      return
+    }
+    const next = addPending()
+    if (next) onRun(next)
+  }
+
+  return (
+    <fieldset className="filter-editor" aria-describedby={error ? groupMessageId : undefined}>
+      <legend>Filters</legend>
+      <div className="filter-inputs">
+        <div className="field">
+          <label htmlFor={`${id}-field`}>Filter field</label>
+          <input
+            id={`${id}-field`}
+            value={field}
+            list={fieldSuggestions.length > 0 ? `${id}-fields` : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setField(event.target.value)
+              if (problem?.on === 'field') setProblem(null)
+            }}
+            onKeyDown={handleEnter}
+            aria-invalid={fieldError || error ? true : undefined}
+            aria-describedby={fieldError ? fieldMessageId : error ? groupMessageId : undefined}
+          />
+          <FieldMessage id={fieldMessageId} error={fieldError} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-value`}>Filter value</label>
+          <input
+            id={`${id}-value`}
+            value={value}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setValue(event.target.value)
+              if (problem?.on === 'value') setProblem(null)
+            }}
+            onKeyDown={handleEnter}
+            aria-invalid={valueError ? true : undefined}
+            aria-describedby={describedBy(valueMessageId, valueError)}
+          />
+          <FieldMessage id={valueMessageId} error={valueError} />
+        </div>
+        <button type="button" className="button-secondary add-filter" onClick={addPending}>
+          Add filter
+        </button>
+      </div>
+      {fieldSuggestions.length > 0 ? (
+        <datalist id={`${id}-fields`}>
+          {fieldSuggestions.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
+      <FilterChips filters={filters} onRemove={(f, v) => onFiltersChange(removeFilterValue(filters, f, v))} />
+      <FieldMessage id={groupMessageId} error={error} />
+    </fieldset>
+  )
+}

@@ -1,0 +1,117 @@
+import type { FormEvent } from 'react'
+import type { FilterClause, Method, Source } from '../../query/types.ts'
+import type { FieldMessages, FormDraft } from './draft.ts'
+import { FilterEditor } from './FilterEditor.tsx'
+import { RadioGroup } from './RadioGroup.tsx'
+import { ResourceIdField, type ResourceChoice } from './ResourceIdField.tsx'
+import { TextField } from './TextField.tsx'
+import { TokenField } from './TokenField.tsx'
+
+export interface TokenControls {
+  token: string
+  onTokenChange: (token: string) => void
+  remember: boolean
+  onRememberChange: (remember: boolean) => void
+}
+
+interface QueryFormProps {
+  draft: FormDraft
+  onDraftChange: (draft: FormDraft) => void
+  /** Run this draft (Enter in any field, or the Run query button). */
+  onRun: (draft: FormDraft) => void
+  errors: FieldMessages
+  warnings: FieldMessages
+  demoResources: readonly ResourceChoice[]
+  fieldSuggestions: readonly string[]
+  tokenControls: TokenControls
+}
+
+const SOURCES = [
+  { value: 'demo', label: 'Demo' },
+  { value: 'live', label: 'Live API' },
+] as const satisfies ReadonlyArray<{ value: Source; label: string }>
+
+const METHODS = [
+  { value: 'POST', label: 'POST' },
+  { value: 'GET', label: 'GET' },
+] as const satisfies ReadonlyArray<{ value: Method; label: string }>
+
+/** The query form. It only edits the draft and asks to run it; the app decides what running means. */
+export function QueryForm(props: QueryFormProps) {
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls } = props
+  const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    onRun(draft)
+  }
+  const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
+
+  return (
+    <form className="query-form" aria-label="Query" onSubmit={handleSubmit} noValidate>
+      <div className="form-row form-row-choices">
+        <RadioGroup label="Source" value={draft.source} options={SOURCES} onChange={(source) => set('source', source)} />
+        <RadioGroup label="Method" value={draft.method} options={METHODS} onChange={(method) => set('method', method)} />
+      </div>
+      {draft.source === 'live' ? (
+        <TextField
+          label="Base URL"
+          className="field-wide"
+          type="url"
+          inputMode="url"
+          value={draft.baseUrl}
+          onValueChange={(value) => set('baseUrl', value)}
+          error={errors.baseUrl}
+          warning={warnings.baseUrl}
+          hint="The portal address with its one path segment, e.g. http://127.0.0.1:8800/data"
+          placeholder="https://demo.ckan.org/data"
+          autoComplete="url"
+          spellCheck={false}
+        />
+      ) : null}
+      <ResourceIdField
+        value={draft.resourceId}
+        onChange={(value) => set('resourceId', value)}
+        choices={draft.source === 'demo' ? demoResources : []}
+        error={errors.resourceId}
+        warning={warnings.resourceId}
+      />
+      <div className="form-row">
+        <TextField
+          label="Search text"
+          className="field-grow"
+          type="search"
+          value={draft.q}
+          onValueChange={(value) => set('q', value)}
+          error={errors.q}
+          warning={warnings.q}
+          autoComplete="off"
+        />
+        <TextField
+          label="Limit"
+          className="field-limit"
+          inputMode="numeric"
+          value={draft.limit}
+          onValueChange={(value) => set('limit', value)}
+          error={errors.limit}
+          warning={warnings.limit}
+          placeholder="100"
+          autoComplete="off"
+        />
+      </div>
+      <FilterEditor
+        filters={draft.filters}
+        onFiltersChange={(filters) => set('filters', filters)}
+        onRun={runWithFilters}
+        fieldSuggestions={fieldSuggestions}
+        error={errors.filters}
+      />
+      <TokenField {...tokenControls} error={errors.token} warning={warnings.token} />
+      <div className="form-actions">
+        <button type="submit" className="button-primary">
+          Run query
+        </button>
+        <span className="form-tip">Enter in any field runs the query.</span>
+      </div>
+    </form>
+  )
+}

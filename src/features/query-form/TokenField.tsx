@@ -1,0 +1,44 @@
+import { useId, useState } from 'react'
+import { describedBy, FieldMessage } from './FieldMessage.tsx'
+
+interface TokenFieldProps {
+  token: string
+  onTokenChange: (token: string) => void
+  remember: boolean
+  onRememberChange: (remember: boolean) => void
+  warning?: string
+  error?: string
+}
+
+/** The API token: a password input with a show/hide toggle and an opt-in "remember for this tab". */
+export function TokenField({ token, onTokenChange, remember, onRememberChange, warning, error }: TokenFieldProps) {
+  const id = useId()
+  const messageId = `${id}-message`
+  const [visible, setVisible] = useState(false)
+  const hint = 'Sent as the Authorization header. Never put in the link or saved, unless you tick the box.'
+  return (
+    <div className="field field-token">
+      <label htmlFor={id}>API token</label>
+      <div className="input-with-button">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          value={token}
+          onChange={(event) => onTokenChange(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(messageId, error, warning, hint)}
+        />
+        <button type="button" className="button-secondary" aria-pressed={visible} onClick={() => setVisible(!visible)}>
+          {visible ? 'Hide token' : 'Show token'}
+        </button>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} />
+        <span>Remember for this tab</span>
+      </label>
+      <FieldMessage id={messageId} error={error} warning={warning} hint={hint} />
+    </div>
+  )
+}

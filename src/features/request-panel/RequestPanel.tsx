@@ -1,0 +1,72 @@
+import { useId } from 'react'
+import { useCopy } from './use-copy.ts'
+
+export interface ShownRequest {
+  method: string
+  url: string
+  headers: ReadonlyArray<readonly [string, string]>
+  body?: string
+}
+
+interface RequestPanelProps {
+  /** The request as it is sent, with the token already replaced by a placeholder unless revealed. */
+  request: ShownRequest | null
+  /** Why there is no request to show (e.g. the form has an error). */
+  unavailable?: string
+  hasToken: boolean
+  revealToken: boolean
+  onRevealTokenChange: (reveal: boolean) => void
+  shareLink: string
+  curl: string
+}
+
+/** The exact HTTP request of the current query, and the Copy link / Copy as curl buttons. */
+export function RequestPanel(props: RequestPanelProps) {
+  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, curl } = props
+  const headingId = useId()
+  const { message, copy } = useCopy()
+  return (
+    <section className="panel request-panel" aria-labelledby={headingId}>
+      <div className="panel-head">
+        <h2 id={headingId}>Request</h2>
+        <div className="panel-actions">
+          <button type="button" className="button-secondary" onClick={() => copy(shareLink, 'link')} disabled={shareLink === ''}>
+            Copy link
+          </button>
+          <button type="button" className="button-secondary" onClick={() => copy(curl, 'curl command')} disabled={curl === ''}>
+            Copy as curl
+          </button>
+        </div>
+      </div>
+      {request ? (
+        <div className="request-view">
+          <p className="request-line">
+            <span className="request-method">{request.method}</span> <span className="request-url">{request.url}</span>
+          </p>
+          {request.headers.length > 0 ? (
+            <dl className="request-headers">
+              {request.headers.map(([name, value]) => (
+                <div key={name} className="request-header">
+                  <dt>{name}:</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {request.body !== undefined ? <pre className="request-body">{request.body}</pre> : null}
+        </div>
+      ) : (
+        <p className="request-unavailable">{unavailable ?? 'Fill in the form to see the request.'}</p>
+      )}
+      {hasToken ? (
+        <label className="checkbox">
+          <input type="checkbox" checked={revealToken} onChange={(event) => onRevealTokenChange(event.target.checked)} />
+          <span>Show the token here and in the copied curl</span>
+        </label>
+      ) : null}
+      <p className="copy-message" aria-live="polite">
+        {message}
+      </p>
+    </section>
+  )
+}

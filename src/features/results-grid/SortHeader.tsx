@@ -1,0 +1,38 @@
+import type { MouseEvent } from 'react'
+import type { SortKey } from '../../query/types.ts'
+import { ariaSortOf } from './sort-toggle.ts'
+
+interface SortHeaderProps {
+  field: string
+  type: string
+  width: number
+  numeric: boolean
+  sort: readonly SortKey[]
+  onToggle: (field: string, multi: boolean) => void
+}
+
+/** A column header: a button that sorts by the column (shift-click adds it to the sort). */
+export function SortHeader({ field, type, width, numeric, sort, onToggle }: SortHeaderProps) {
+  const position = sort.findIndex((key) => key.field === field)
+  const key = position >= 0 ? sort[position] : undefined
+  const arrow = key === undefined ? '↕' : key.direction === 'asc' ? '↑' : '↓'
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => onToggle(field, event.shiftKey)
+  const state = key === undefined ? 'not sorted' : `sorted ${key.direction === 'asc' ? 'ascending' : 'descending'}`
+  return (
+    <th
+      scope="col"
+      aria-label={field}
+      aria-sort={ariaSortOf(sort, field)}
+      className={numeric ? 'col-numeric' : undefined}
+      style={{ width, minWidth: width, maxWidth: width }}
+    >
+      <button type="button" className="sort-button" onClick={handleClick} title={`${field} (${type}), ${state}. Shift-click to sort by several columns.`}>
+        <span className="sort-label">{field}</span>
+        <span className={key === undefined ? 'sort-arrow idle' : 'sort-arrow'} aria-hidden="true">
+          {arrow}
+          {sort.length > 1 && key !== undefined ? <sup>{position + 1}</sup> : null}
+        </span>
+      </button>
+    </th>
+  )
+}

@@ -1,0 +1,29 @@
+// Column widths in pixels, guessed once per result from the field type, the header and a sample of
+// values, so the virtualised rows and the header line up without measuring the DOM.
+import { isNumericType } from './cell-format.ts'
+
+export interface GridField {
+  id: string
+  type: string
+}
+
+const CHAR_PX = 7.6
+const PADDING_PX = 28
+const SAMPLE_ROWS = 60
+
+function textLength(value: unknown): number {
+  if (value === null || value === undefined || value === '') return 5
+  if (typeof value === 'object') return Math.min(JSON.stringify(value)?.length ?? 4, 60)
+  return String(value).length
+}
+
+export function columnWidths(fields: readonly GridField[], records: readonly Record<string, unknown>[]): number[] {
+  const sample = records.slice(0, SAMPLE_ROWS)
+  return fields.map((field) => {
+    const longest = sample.reduce((max, record) => Math.max(max, textLength(record[field.id])), 0)
+    const chars = Math.max(field.id.length + 2, longest)
+    const min = isNumericType(field.type) ? 64 : 90
+    const max = isNumericType(field.type) ? 160 : 360
+    return Math.round(Math.min(max, Math.max(min, chars * CHAR_PX + PADDING_PX)))
+  })
+}

@@ -1,0 +1,25 @@
+export interface AlertContent {
+  title: string
+  message: string
+  /** What the user can do about it. */
+  hint?: string
+}
+
+interface ErrorAlertProps {
+  error: AlertContent | null
+}
+
+/** The `alert` region. It is always in the page (empty when all is well) so errors never move the layout. */
+export function ErrorAlert({ error }: ErrorAlertProps) {
+  return (
+    <div role="alert" className={error ? 'error-alert has-error' : 'error-alert'}>
+      {error ? (
+        <>
+          <p className="error-title">{error.title}</p>
+          <p className="error-message">{error.message}</p>
+          {error.hint ? <p className="error-hint">{error.hint}</p> : null}
+        </>
+      ) : null}
+    </div>
+  )
+}

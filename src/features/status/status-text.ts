@@ -1,0 +1,52 @@
+// The one-line summary of the query state, as words. Pure, so the wording is tested without a DOM.
+
+export type SortPlace = 'browser' | 'server' | 'none'
+
+export interface StatusSummary {
+  phase: 'idle' | 'loading' | 'success' | 'error' | 'cancelled'
+  shown?: number
+  total?: number
+  totalEstimated?: boolean
+  elapsedMs?: number
+  sortedBy?: SortPlace
+  /** While a large demo resource is being built: done / total units. */
+  progress?: { done: number; total: number }
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+function plural(n: number, word: string): string {
+  return `${count.format(n)} ${word}${n === 1 ? '' : 's'}`
+}
+
+export function statusText(summary: StatusSummary): string {
+  switch (summary.phase) {
+    case 'idle':
+      return 'Choose a resource and run a query.'
+    case 'cancelled':
+      return 'Query cancelled. Change the query or run it again.'
+    case 'error':
+      return 'The query failed.'
+    case 'loading': {
+      const { progress } = summary
+      if (progress && progress.total > 0) {
+        const percent = Math.min(100, Math.floor((progress.done / progress.total) * 100))
+        return `Loading… preparing the demo resource (${percent}%)`
+      }
+      return 'Loading…'
+    }
+    case 'success': {
+      const shown = summary.shown ?? 0
+      const parts: string[] = []
+      if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}`)
+      else {
+        const approx = summary.totalEstimated ? '≈' : ''
+        parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}`)
+      }
+      if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
+      if (summary.sortedBy === 'server') parts.push('sorted by the server')
+      if (summary.sortedBy === 'browser') parts.push('sorted in your browser')
+      return parts.join(' · ')
+    }
+  }
+}
