@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import { defaultQuery, DEMO_BASE_URL } from './defaults.ts'
+import { buildRequest, redactedRequest } from './request-builder.ts'
+import type { QueryState } from './types.ts'
+
+const live = (overrides: Partial<QueryState>): QueryState => ({
+  ...defaultQuery(),
+  source: 'live',
+  baseUrl: 'http://127.0.0.1:8800/data',
+  resourceId: 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01',
+  limit: 5,
+  ...overrides,
+})
+
+describe('POST requests', () => {
+  it('are exactly the seed example: JSON body, content type and the raw token', () => {
+    const spec = buildRequest(live({ filters: [{ field: 'stage', values: ['active'] }] }), { token: 'tok-123' })
+    expect(spec).toEqual({
+      method: 'POST',
+      url: 'http://127.0.0.1:8800/data/api/action/datastore_search',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Authorization', 'tok-123'],
+      ],
+      body: '{"resource_id":"d2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01","limit":5,"filters":{"stage":"active"}}',
+    })
+  })
+
+  it('send no Authorization header without a token', () => {
+    expect(buildRequest(live({})).headers).toEqual([['Content-Type', 'application/json']])
+    expect(buildRequest(live({}), { token: '  ' }).headers).toEqual([['Content-Type', 'application/json']])
+  })
+
+  it('send several values of a field as an array, several fields as keys, and the optional parameters only when set', () => {
+    const spec = buildRequest(
+      live({
+        limit: undefined,
+        q: 'grain',
+        filters: [
+          { field: 'stage', values: ['active', 'draft'] },
+          { field: 'subject', values: ['Biology'] },
+        ],
+        sort: [
+          { field: 'subject', direction: 'asc' },
+          { field: 'rating with %', direction: 'desc' },
+        ],
+        sortOn: 'server',
+        offset: 10,
+        fields: ['subject', 'stage'],
+      }),
+    )
+    expect(JSON.parse(spec.body ?? '')).toEqual({
+      resource_id: 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01',
+      q: 'grain',
+      filters: { stage: ['active', 'draft'], subject: 'Biology' },
+      sort: 'subject asc, "rating with %" desc',
+      offset: 10,
+      fields: ['subject', 'stage'],
+    })
+  })
+
+  it('leave the sort out while the grid sorts in the browser', () => {
+    const spec = buildRequest(live({ sort: [{ field: 'subject', direction: 'asc' }], sortOn: 'browser' }))
+    expect(JSON.parse(spec.body ?? '')).not.toHaveProperty('sort')
+  })
+
+  it('send the sort as a list when a field name holds a comma', () => {
+    const spec = buildRequest(live({ sort: [{ field: 'a,b', direction: 'desc' }, { field: 'c', direction: 'asc' }], sortOn: 'server' }))
+    expect(JSON.parse(spec.body ?? '').sort).toEqual(['"a,b" desc', 'c asc'])
+  })
+
+  it('keep a field named __proto__ as an ordinary filter key', () => {
+    const spec = buildRequest(live({ filters: [{ field: '__proto__', values: ['x'] }] }))
+    expect(spec.body).toContain('"filters":{"__proto__":"x"}')
+  })
+
+  it('go to the demo address in demo mode, whatever the live base URL says', () => {
+    expect(buildRequest(live({ source: 'demo', baseUrl: 'https://elsewhere.example/x' })).url).toBe(`${DEMO_BASE_URL}/api/action/datastore_search`)
+  })
+
+  it('ignore a trailing slash on the base URL', () => {
+    expect(buildRequest(live({ baseUrl: 'https://portal.example/data/' })).url).toBe('https://portal.example/data/api/action/datastore_search')
+  })
+})
+
+describe('GET requests', () => {
+  it('carry the parameters in the query string, filters as JSON text, and no body or header', () => {
+    const spec = buildRequest(live({ method: 'GET', q: 'a b&c', filters: [{ field: 'stage', values: ['active'] }] }))
+    expect(spec).toEqual({
+      method: 'GET',
+      url:
+        'http://127.0.0.1:8800/data/api/action/datastore_search?resource_id=d2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01' +
+        '&limit=5&q=a%20b%26c&filters=%7B%22stage%22%3A%22active%22%7D',
+      headers: [],
+    })
+    const params = new URL(spec.url).searchParams
+    expect(JSON.parse(params.get('filters') ?? '')).toEqual({ stage: 'active' })
+    expect(params.get('q')).toBe('a b&c')
+  })
+
+  it('send the token as Authorization when one is given', () => {
+    expect(buildRequest(live({ method: 'GET' }), { token: 't' }).headers).toEqual([['Authorization', 't']])
+  })
+
+  it('send fields as a comma string, or repeated when a name holds a comma', () => {
+    const plain = new URL(buildRequest(live({ method: 'GET', fields: ['a', 'b'] })).url).searchParams
+    expect(plain.getAll('fields')).toEqual(['a,b'])
+    const comma = new URL(buildRequest(live({ method: 'GET', fields: ['a,b', 'c'] })).url).searchParams
+    expect(comma.getAll('fields')).toEqual(['a,b', 'c'])
+  })
+})
+
+describe('redactedRequest', () => {
+  it('replaces the token and nothing else', () => {
+    const spec = buildRequest(live({}), { token: 'tok-123' })
+    const shown = redactedRequest(spec)
+    expect(shown.headers).toEqual([
+      ['Content-Type', 'application/json'],
+      ['Authorization', '<API_TOKEN>'],
+    ])
+    expect(shown.body).toBe(spec.body)
+    expect(JSON.stringify(shown)).not.toContain('tok-123')
+  })
+})

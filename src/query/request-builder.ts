@@ -1,0 +1,105 @@
+// The builder owns the request: one QueryState in, the exact HTTP request out. The fetch, the request
+// panel and every snippet are made from its result, so they cannot disagree.
+import { DEMO_BASE_URL } from './defaults.ts'
+import { mergeFilterClauses } from './normalize.ts'
+import type { FilterClause, QueryState, SortKey } from './types.ts'
+
+export interface HttpRequestSpec {
+  method: 'GET' | 'POST'
+  url: string
+  /** In sending order; names as written on the wire. */
+  headers: [name: string, value: string][]
+  /** JSON text (POST only). */
+  body?: string
+}
+
+export interface BuildOptions {
+  /** Sent raw as `Authorization` (no `Bearer`), only when non-empty. */
+  token?: string
+}
+
+export const ACTION_PATH = '/api/action/datastore_search'
+export const TOKEN_PLACEHOLDER = '<API_TOKEN>'
+const AUTHORIZATION = 'Authorization'
+
+/** The address of `datastore_search` under a base URL (trailing slashes on the base are ignored). */
+export function actionUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '') + ACTION_PATH
+}
+
+/** The base URL a query talks to: the demo engine's fixed address, or the user's live base URL. */
+export function effectiveBaseUrl(query: QueryState): string {
+  return query.source === 'demo' ? DEMO_BASE_URL : query.baseUrl.trim()
+}
+
+/**
+ * POST: JSON body with `resource_id`, then `limit`, `q`, `filters`, `sort`, `offset`, `fields` only
+ * when they say something. GET: the same parameters in the query string, `filters` as JSON text.
+ * Both send `Authorization: <token>` only when a token is given (GET too: a private resource needs it,
+ * and without a token the GET stays a simple request with no CORS preflight).
+ */
+export function buildRequest(query: QueryState, options: BuildOptions = {}): HttpRequestSpec {
+  const url = actionUrl(effectiveBaseUrl(query))
+  const token = options.token?.trim()
+  const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
+  const params = searchParameters(query)
+  if (query.method === 'GET') {
+    const search = params.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeURIComponent(text)}`))
+    return { method: 'GET', url: `${url}?${search.join('&')}`, headers: auth }
+  }
+  return {
+    method: 'POST',
+    url,
+    headers: [['Content-Type', 'application/json'], ...auth],
+    body: JSON.stringify(Object.fromEntries(params)),
+  }
+}
+
+type JsonParam = string | number | string[] | Record<string, string | string[]>
+
+/** The API parameters the query sends, in a stable order, as JSON values. */
+function searchParameters(query: QueryState): [string, JsonParam][] {
+  const params: [string, JsonParam][] = [['resource_id', query.resourceId.trim()]]
+  if (query.limit !== undefined) params.push(['limit', query.limit])
+  if (query.q !== '') params.push(['q', query.q])
+  const filters = mergeFilterClauses(query.filters)
+  if (filters.length > 0) params.push(['filters', filtersObject(filters)])
+  if (query.sortOn === 'server' && query.sort.length > 0) params.push(['sort', sortParameter(query.sort)])
+  if (query.offset > 0) params.push(['offset', query.offset])
+  if (query.fields && query.fields.length > 0) params.push(['fields', [...query.fields]])
+  return params
+}
+
+/** One value -> the value, several -> an array (any of them). `fromEntries` keeps `__proto__` a plain key. */
+function filtersObject(filters: FilterClause[]): Record<string, string | string[]> {
+  return Object.fromEntries(filters.map(({ field, values }) => [field, values.length === 1 ? values[0] : [...values]]))
+}
+
+/** `"field asc, other desc"`; an array of clauses when a name holds a comma (CKAN splits strings on commas). */
+function sortParameter(sort: SortKey[]): string | string[] {
+  const clauses = sort.map(({ field, direction }) => `${quoteSortField(field)} ${direction}`)
+  return sort.some(({ field }) => field.includes(',')) ? clauses : clauses.join(', ')
+}
+
+/** CKAN strips one pair of surrounding double quotes from a sort field; plain identifiers need none. */
+export function quoteSortField(field: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(field) ? field : `"${field}"`
+}
+
+/** Query-string values of one parameter: strings as they are, arrays repeated, objects as JSON text. */
+function getValues(name: string, value: JsonParam): string[] {
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)]
+  if (Array.isArray(value)) {
+    // `fields` travels as CKAN's comma string unless a name holds a comma; then as repeated keys.
+    return name === 'fields' && !value.some((item) => item.includes(',')) ? [value.join(',')] : value
+  }
+  return [JSON.stringify(value)]
+}
+
+/** The same request with the token replaced by `<API_TOKEN>`: for display, copying and logs. */
+export function redactedRequest(spec: HttpRequestSpec): HttpRequestSpec {
+  return {
+    ...spec,
+    headers: spec.headers.map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? TOKEN_PLACEHOLDER : value]),
+  }
+}
