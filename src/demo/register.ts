@@ -1,0 +1,34 @@
+// Registers the bundled demo resources into a catalog. Each builds its table only on first use,
+// and its data module is only imported then (so the bundler splits it out).
+import type { Catalog, ProgressCallback } from '../engine/index.ts'
+import { COURSES_RESOURCE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
+
+export interface DemoRegistrationOptions {
+  /** Ids of demo resources that should need a token (the server's `--private`). */
+  privateIds?: ReadonlySet<string>
+  /** Record count of the generated resource (default 1,000,000; tests use fewer). */
+  largeRecordCount?: number
+}
+
+export function registerDemoResources(catalog: Catalog, options: DemoRegistrationOptions = {}): void {
+  for (const info of DEMO_RESOURCES) {
+    catalog.add({
+      id: info.id,
+      aliases: [info.alias],
+      title: info.title,
+      isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
+      load: async (onProgress?: ProgressCallback) => {
+        switch (info.id) {
+          case COURSES_RESOURCE_ID:
+            return (await import('./courses.ts')).buildCoursesTable()
+          case VARIED_RESOURCE_ID:
+            return (await import('./varied.ts')).buildVariedTable()
+          case LARGE_RESOURCE_ID:
+            return (await import('./generator.ts')).buildGeneratedTableAsync({ count: options.largeRecordCount, onProgress })
+          default:
+            throw new Error(`No data module for demo resource ${info.id}`)
+        }
+      },
+    })
+  }
+}
