@@ -1,0 +1,246 @@
+// Loads a user's or the server's data file (CSV or JSON) into an engine Table. Pure: no DOM, no
+// Node APIs; the caller hands over a string, a Blob/File, or a byte stream.
+//
+// Decisions (documented for users in the README's server section):
+// - CSV: the first row is the header. Empty or duplicate header names are errors (naming the line
+//   and column), and so is a row with MORE values than the header; a row with FEWER values is padded
+//   with nulls (spreadsheets drop trailing empty cells). Blank lines are skipped.
+// - A column or key named `_id` is dropped: the engine numbers records itself (CKAN exports have it).
+// - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
+// - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
+//   arrays and objects are allowed and make that field `json`.
+import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
+import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
+
+export type DataFileFormat = 'csv' | 'json'
+
+/** Why a data file could not be loaded; the message names the file and, when known, the line. */
+export class DataFileError extends Error {
+  readonly fileName: string
+  readonly line: number | undefined
+  constructor(fileName: string, detail: string, line?: number) {
+    super(`${fileName}: ${detail}`)
+    this.name = 'DataFileError'
+    this.fileName = fileName
+    this.line = line
+  }
+}
+
+export interface LoadDataFileOptions {
+  /** The file name, used in messages and to pick the format when `format` is not given. */
+  name: string
+  format?: DataFileFormat
+  /** Reports bytes (or characters) consumed of the total. */
+  onProgress?: ProgressCallback
+  /** CSV rows used to infer column types (default 10,000). */
+  sampleRows?: number
+}
+
+export function formatFromName(name: string): DataFileFormat | undefined {
+  const lower = name.toLowerCase()
+  if (lower.endsWith('.csv')) return 'csv'
+  if (lower.endsWith('.json')) return 'json'
+  return undefined
+}
+
+export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
+  const format = options.format ?? formatFromName(options.name)
+  if (format === undefined) throw new DataFileError(options.name, 'unknown file type: the name must end in .csv or .json')
+  const total = sourceSize(source) ?? 0
+  const onRead = options.onProgress === undefined ? undefined : (done: number) => options.onProgress?.(done, Math.max(total, done))
+  return format === 'csv'
+    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, onRead)
+    : loadJson(source, options.name, onRead)
+}
+
+const RESERVED_ID = '_id'
+
+function checkHeader(fileName: string, row: CsvRow): string[] {
+  const seen = new Map<string, number>()
+  row.cells.forEach((raw, index) => {
+    const name = raw.trim()
+    const column = index + 1
+    if (name === '') throw new DataFileError(fileName, `line ${row.line}: column ${column} has an empty header name`, row.line)
+    const first = seen.get(name)
+    if (first !== undefined) {
+      throw new DataFileError(fileName, `line ${row.line}: duplicate header name "${name}" (columns ${first} and ${column})`, row.line)
+    }
+    seen.set(name, column)
+  })
+  return row.cells.map((cell) => cell.trim())
+}
+
+/** Maps CSV rows to records once the column types are known. */
+class CsvRecordWriter {
+  private readonly keep: number[]
+  private readonly fields: FieldInfo[]
+  private readonly builder: TableBuilder
+
+  constructor(
+    private readonly fileName: string,
+    private readonly header: string[],
+    sample: CsvRow[],
+  ) {
+    this.keep = header.flatMap((name, index) => (name === RESERVED_ID ? [] : [index]))
+    const names = this.keep.map((index) => header[index])
+    this.fields = inferFieldTypes(names, sample.map((row) => this.keep.map((index) => row.cells[index] ?? '')))
+    this.builder = new TableBuilder(this.fields)
+  }
+
+  write(row: CsvRow): void {
+    const { cells, line } = row
+    if (cells.length > this.header.length) {
+      throw new DataFileError(this.fileName, `line ${line}: ${cells.length} values, but the header has ${this.header.length} columns`, line)
+    }
+    let record: RecordObject
+    try {
+      record = coerceRow(this.fields, this.keep.map((index) => cells[index] ?? ''))
+    } catch (error) {
+      throw new DataFileError(this.fileName, `line ${line}: ${error instanceof Error ? error.message : String(error)}`, line)
+    }
+    for (let position = 0; position < this.keep.length; position++) {
+      if (this.keep[position] >= cells.length) record[this.fields[position].id] = null
+    }
+    this.builder.append(record)
+  }
+
+  build(): Table {
+    return this.builder.build()
+  }
+}
+
+async function loadCsv(source: TextSource, fileName: string, sampleRows: number, onRead?: (done: number) => void): Promise<Table> {
+  const reader = new CsvRowReader()
+  let header: string[] | undefined
+  let sample: CsvRow[] = []
+  let writer: CsvRecordWriter | undefined
+  const accept = (rows: CsvRow[]): void => {
+    for (const row of rows) {
+      if (row.cells.length === 1 && row.cells[0] === '') continue
+      if (header === undefined) header = checkHeader(fileName, row)
+      else if (writer !== undefined) writer.write(row)
+      else {
+        sample.push(row)
+        if (sample.length >= sampleRows) writer = startWriting(fileName, header, sample)
+      }
+    }
+  }
+  const startWriting = (name: string, columns: string[], rows: CsvRow[]): CsvRecordWriter => {
+    const started = new CsvRecordWriter(name, columns, rows)
+    for (const row of rows) started.write(row)
+    sample = []
+    return started
+  }
+  try {
+    for await (const text of readText(source, onRead)) accept(reader.push(text))
+    accept(reader.end())
+  } catch (error) {
+    throw asDataFileError(error, fileName, reader)
+  }
+  if (header === undefined) throw new DataFileError(fileName, 'the file is empty: a CSV file needs a header row', 1)
+  writer ??= startWriting(fileName, header, sample)
+  return writer.build()
+}
+
+function asDataFileError(error: unknown, fileName: string, reader: CsvRowReader): unknown {
+  if (error instanceof CsvSyntaxError) return new DataFileError(fileName, error.message, error.line)
+  if (error instanceof InvalidUtf8Error) {
+    const line = reader.currentLine() + countLines(error.textBefore)
+    return new DataFileError(fileName, `line ${line}: invalid UTF-8 (save the file as UTF-8)`, line)
+  }
+  return error
+}
+
+function countLines(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
+// ---- JSON ----
+
+async function loadJson(source: TextSource, fileName: string, onRead?: (done: number) => void): Promise<Table> {
+  const parts: string[] = []
+  try {
+    for await (const text of readText(source, onRead)) parts.push(text)
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) {
+      const line = countLines(parts.join('')) + countLines(error.textBefore) + 1
+      throw new DataFileError(fileName, `line ${line}: invalid UTF-8 (save the file as UTF-8)`, line)
+    }
+    throw error
+  }
+  const text = parts.join('')
+  parts.length = 0
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw jsonSyntaxError(fileName, text, error)
+  }
+  if (!Array.isArray(data)) throw new DataFileError(fileName, 'a JSON data file must be an array of objects, like [{"a": 1}, {"a": 2}]')
+  const fields = jsonFields(fileName, data)
+  const builder = new TableBuilder(fields)
+  for (const item of data as Record<string, unknown>[]) {
+    const record: RecordObject = {}
+    for (const field of fields) record[field.id] = jsonCell(item[field.id], field)
+    builder.append(record)
+  }
+  return builder.build()
+}
+
+function jsonSyntaxError(fileName: string, text: string, error: unknown): DataFileError {
+  const detail = error instanceof Error ? error.message : String(error)
+  const position = /position (\d+)/.exec(detail)
+  if (position === null) return new DataFileError(fileName, `invalid JSON: ${detail}`)
+  const line = countLines(text.slice(0, Number(position[1]))) + 1
+  return new DataFileError(fileName, `line ${line}: invalid JSON: ${detail}`, line)
+}
+
+type JsonKind = 'int' | 'number' | 'bool' | 'text' | 'json'
+
+function kindOf(value: unknown): JsonKind | undefined {
+  if (value === null || value === undefined) return undefined
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'number'
+  if (typeof value === 'boolean') return 'bool'
+  if (typeof value === 'string') return 'text'
+  return 'json'
+}
+
+function jsonFields(fileName: string, data: unknown[]): FieldInfo[] {
+  const kinds = new Map<string, Set<JsonKind>>()
+  const largest = new Map<string, number>()
+  data.forEach((item, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      const what = item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`
+      throw new DataFileError(fileName, `item ${index} (0-based) is ${what}, but every item must be an object of field values`)
+    }
+    for (const [key, value] of Object.entries(item)) {
+      if (key === RESERVED_ID) continue
+      if (key.trim() === '') throw new DataFileError(fileName, `item ${index} (0-based) has an empty field name`)
+      const set = kinds.get(key) ?? new Set<JsonKind>()
+      kinds.set(key, set)
+      const kind = kindOf(value)
+      if (kind !== undefined) set.add(kind)
+      if (kind === 'int') largest.set(key, Math.max(largest.get(key) ?? 0, Math.abs(value as number)))
+    }
+  })
+  return [...kinds].map(([id, set]) => ({ id, type: fieldType(set, largest.get(id) ?? 0) }))
+}
+
+function fieldType(kinds: Set<JsonKind>, largestInt: number): FieldInfo['type'] {
+  if (kinds.has('json')) return 'json'
+  if (kinds.size === 1 && kinds.has('bool')) return 'bool'
+  if (kinds.size > 0 && [...kinds].every((kind) => kind === 'int' || kind === 'number')) {
+    if (kinds.has('number')) return 'numeric'
+    return largestInt <= 2_147_483_647 ? 'int4' : 'int8'
+  }
+  return 'text'
+}
+
+function jsonCell(value: unknown, field: FieldInfo): CellValue {
+  if (value === undefined || value === null) return null
+  if (field.type === 'text' && typeof value !== 'string') return String(value)
+  return value as CellValue
+}
