@@ -44,7 +44,7 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
   const params = searchParameters(query)
   if (query.method === 'GET') {
-    const search = params.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeURIComponent(text)}`))
+    const search = params.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeQueryValue(text)}`))
     return { method: 'GET', url: `${url}?${search.join('&')}`, headers: auth }
   }
   return {
@@ -94,6 +94,11 @@ function getValues(name: string, value: JsonParam): string[] {
     return name === 'fields' && !value.some((item) => item.includes(',')) ? [value.join(',')] : value
   }
   return [JSON.stringify(value)]
+}
+
+/** Percent-encoding that browsers leave as it is (they would encode a raw `'` in the query themselves). */
+function encodeQueryValue(text: string): string {
+  return encodeURIComponent(text).replace(/'/g, '%27')
 }
 
 /** The same request with the token replaced by `<API_TOKEN>`: for display, copying and logs. */

@@ -1,0 +1,124 @@
+// Code that repeats the current request elsewhere: curl, JavaScript fetch, Python requests, R httr2.
+// Every snippet is written from the one HttpRequestSpec, quoted for its own language.
+import { encodeQuery } from './url-codec.ts'
+import { redactedRequest, type HttpRequestSpec } from './request-builder.ts'
+import type { QueryState } from './types.ts'
+
+export type SnippetLanguage = 'curl' | 'fetch' | 'python' | 'r'
+
+export interface SnippetOptions {
+  /** Put the real token in the snippet instead of `<API_TOKEN>`. */
+  revealToken?: boolean
+}
+
+export function snippet(language: SnippetLanguage, spec: HttpRequestSpec, options: SnippetOptions = {}): string {
+  const shown = options.revealToken ? spec : redactedRequest(spec)
+  return WRITERS[language](shown)
+}
+
+const WRITERS: Record<SnippetLanguage, (spec: HttpRequestSpec) => string> = {
+  curl: curlSnippet,
+  fetch: fetchSnippet,
+  python: pythonSnippet,
+  r: rSnippet,
+}
+
+/** POSIX shell single quotes: everything literal; a `'` closes, is escaped, and reopens. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+function curlSnippet(spec: HttpRequestSpec): string {
+  const lines = [`curl -X ${spec.method} ${shellQuote(spec.url)}`]
+  for (const [name, value] of spec.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`)
+  if (spec.body !== undefined) lines.push(`  --data-raw ${shellQuote(spec.body)}`)
+  return lines.join(' \\\n')
+}
+
+/** A JavaScript string literal (JSON strings are valid JS since ES2019). */
+const jsString = (text: string) => JSON.stringify(text)
+
+function fetchSnippet(spec: HttpRequestSpec): string {
+  const options = [`  method: ${jsString(spec.method)},`]
+  if (spec.headers.length > 0) {
+    options.push('  headers: {', ...spec.headers.map(([name, value]) => `    ${jsString(name)}: ${jsString(value)},`), '  },')
+  }
+  if (spec.body !== undefined) options.push(`  body: ${jsBody(spec.body)},`)
+  return [
+    `const response = await fetch(${jsString(spec.url)}, {`,
+    ...options,
+    '})',
+    'const data = await response.json()',
+    'console.log(data.result.records)',
+  ].join('\n')
+}
+
+/**
+ * `JSON.stringify(<object literal>)` reads best, but an object literal gives `__proto__` a special
+ * meaning, so a body naming that key is passed as the exact JSON text instead.
+ */
+function jsBody(body: string): string {
+  if (body.includes('"__proto__"')) return jsString(body)
+  const literal = JSON.stringify(JSON.parse(body), null, 2).replace(/\n/g, '\n  ')
+  return `JSON.stringify(${literal})`
+}
+
+/** A Python 3 double-quoted literal; non-ASCII stays readable (source files are UTF-8). */
+export function pythonString(text: string): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+  return `"${text.replace(/[\\"\u0000-\u001f\u007f\u2028\u2029]/g, pythonEscape)}"`
+}
+
+function pythonEscape(char: string): string {
+  const named: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+  return named[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+}
+
+function pythonSnippet(spec: HttpRequestSpec): string {
+  const args = [`    ${pythonString(spec.url)},`]
+  if (spec.headers.length > 0) {
+    args.push(`    headers={${spec.headers.map(([name, value]) => `${pythonString(name)}: ${pythonString(value)}`).join(', ')}},`)
+  }
+  // The exact JSON text, as UTF-8 bytes (a str body would be sent as Latin-1).
+  if (spec.body !== undefined) args.push(`    data=${pythonString(spec.body)}.encode("utf-8"),`)
+  return [
+    'import requests',
+    '',
+    `response = requests.${spec.method.toLowerCase()}(`,
+    ...args,
+    ')',
+    'print(response.json()["result"]["records"])',
+  ].join('\n')
+}
+
+/** An R double-quoted literal; `$` and backticks are plain characters there. */
+export function rString(text: string): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+  return `"${text.replace(/[\\"\u0000-\u001f\u007f]/g, rEscape)}"`
+}
+
+function rEscape(char: string): string {
+  const named: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+  return named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+}
+
+function rSnippet(spec: HttpRequestSpec): string {
+  const steps = [`request(${rString(spec.url)})`]
+  const headers = spec.headers.filter(([name]) => spec.body === undefined || name.toLowerCase() !== 'content-type')
+  if (headers.length > 0) steps.push(`req_headers(${headers.map(([name, value]) => `${rName(name)} = ${rString(value)}`).join(', ')})`)
+  if (spec.body !== undefined) steps.push(`req_body_raw(${rString(spec.body)}, type = "application/json")`)
+  steps.push(`req_method(${rString(spec.method)})`, 'req_perform()')
+  return ['library(httr2)', '', `response <- ${steps.join(' |>\n  ')}`, 'str(resp_body_json(response)$result$records)'].join('\n')
+}
+
+/** An argument name: bare when it is a syntactic R name, else in backticks. */
+function rName(name: string): string {
+  return /^[A-Za-z][A-Za-z0-9._]*$/.test(name) ? name : `\`${name.replace(/[\\`]/g, (c) => `\\${c}`)}\``
+}
+
+/** The page URL with the query's link parameters (never a token: the codec has no place for one). */
+export function shareLink(query: QueryState, pageUrl: string): string {
+  const url = new URL(pageUrl)
+  url.search = encodeQuery(query)
+  return url.toString()
+}
