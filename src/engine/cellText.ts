@@ -1,0 +1,53 @@
+// How a value becomes the text the engine stores, searches and filters on, and back.
+//
+// The text of a cell is the JSON text of its output value, except that strings are taken as they
+// are: number 5 -> "5", true -> "true", a json cell -> JSON.stringify(value), null -> no text.
+// `q` searches this text and `filters` compares against it, so a number column matches the filter
+// value 5 or "5" alike, and q "tru" finds boolean true. Dates and timestamps are kept as given.
+
+import type { CellValue, FieldInfo, FieldType } from './types.ts'
+
+const NUMERIC_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(['int', 'int4', 'int8', 'numeric', 'float8'])
+
+export function isNumericType(type: FieldType): boolean {
+  return NUMERIC_TYPES.has(type)
+}
+
+/** Stored text of one cell; throws a TypeError naming the field when the value cannot be that type. */
+export function cellToText(field: FieldInfo, value: CellValue | undefined): string | null {
+  if (value === null || value === undefined) return null
+  if (field.type === 'json') return JSON.stringify(value)
+  if (isNumericType(field.type)) return numberText(field, value)
+  if (field.type === 'bool') return boolText(field, value)
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  throw new TypeError(`Field "${field.id}" (${field.type}): expected a text value, got ${JSON.stringify(value)}`)
+}
+
+function numberText(field: FieldInfo, value: CellValue): string {
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+  if (!Number.isFinite(parsed)) {
+    throw new TypeError(`Field "${field.id}" (${field.type}): expected a number, got ${JSON.stringify(value)}`)
+  }
+  return String(parsed)
+}
+
+function boolText(field: FieldInfo, value: CellValue): string {
+  if (value === true || value === 'true') return 'true'
+  if (value === false || value === 'false') return 'false'
+  throw new TypeError(`Field "${field.id}" (bool): expected true or false, got ${JSON.stringify(value)}`)
+}
+
+/** The JSON value of a stored cell text, as records carry it. */
+export function textToCell(type: FieldType, text: string | null): CellValue {
+  if (text === null) return null
+  if (isNumericType(type)) return Number(text)
+  if (type === 'bool') return text === 'true'
+  if (type === 'json') return JSON.parse(text) as CellValue
+  return text
+}
+
+/** The text a filter value compares with (`5` and `"5"` are the same value). */
+export function filterValueText(value: string | number | boolean): string {
+  return typeof value === 'string' ? value : String(value)
+}

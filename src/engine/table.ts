@@ -1,0 +1,232 @@
+// The table store: records kept as text in flat chunk strings, built once, then read-only.
+//
+// Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
+// record, in one string (`text`), plus its lowercase copy (`lower`) that `q` sweeps with indexOf.
+// `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
+// relative to its record, so field boundaries never depend on the content: a value may itself contain
+// `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
+// without `\x01` can never match across two fields or two records.
+// Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
+// get the same index lazily on their first filter or sort (columnIndex.ts).
+
+import { cellToText } from './cellText.ts'
+import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
+import type { FieldInfo, RecordObject } from './types.ts'
+
+export const DEFAULT_CHUNK_SIZE = 65536
+/** A column is dictionary-coded while loading only while it has at most this many distinct values. */
+const EAGER_DICTIONARY_LIMIT = 4096
+const SEPARATOR = '\x01'
+
+export interface TableOptions {
+  /** Records per chunk string (tests use tiny chunks to cross chunk boundaries). */
+  chunkSize?: number
+}
+
+/** The public face of a loaded resource. */
+export interface Table {
+  readonly fields: readonly FieldInfo[]
+  readonly size: number
+}
+
+export interface Chunk {
+  readonly first: number
+  readonly count: number
+  readonly text: string
+  readonly lower: string
+  readonly starts: Int32Array
+  readonly lowerStarts: Int32Array
+  readonly fieldEnds: Uint16Array | Uint32Array
+}
+
+class EagerDictionary {
+  codes = new Uint16Array(1024)
+  readonly codeOf = new Map<string, number>()
+  readonly values: string[] = ['']
+
+  /** Returns false once the column has too many distinct values to be worth coding eagerly. */
+  add(index: number, text: string | null): boolean {
+    if (index >= this.codes.length) {
+      const grown = new Uint16Array(this.codes.length * 2)
+      grown.set(this.codes)
+      this.codes = grown
+    }
+    if (text === null) return true
+    let code = this.codeOf.get(text)
+    if (code === undefined) {
+      if (this.values.length > EAGER_DICTIONARY_LIMIT) return false
+      code = this.values.length
+      this.values.push(text)
+      this.codeOf.set(text, code)
+    }
+    this.codes[index] = code
+    return true
+  }
+}
+
+export class StoredTable implements Table {
+  readonly fields: readonly FieldInfo[]
+  readonly size: number
+  readonly chunkSize: number
+  readonly chunks: readonly Chunk[]
+  private readonly nulls: readonly (Uint8Array | null)[]
+  private readonly indexes: (ColumnIndex | undefined)[]
+  private readonly fieldPosition: ReadonlyMap<string, number>
+
+  constructor(
+    fields: readonly FieldInfo[],
+    size: number,
+    chunkSize: number,
+    chunks: readonly Chunk[],
+    nulls: readonly (Uint8Array | null)[],
+    indexes: (ColumnIndex | undefined)[],
+  ) {
+    this.fields = fields
+    this.size = size
+    this.chunkSize = chunkSize
+    this.chunks = chunks
+    this.nulls = nulls
+    this.indexes = indexes
+    this.fieldPosition = new Map(fields.map((field, position) => [field.id, position]))
+  }
+
+  /** Column position of a field id, or undefined (`_id` is not a stored column). */
+  positionOf(fieldId: string): number | undefined {
+    return this.fieldPosition.get(fieldId)
+  }
+
+  isNull(record: number, field: number): boolean {
+    const nulls = this.nulls[field]
+    return nulls !== null && nulls !== undefined && nulls[record] === 1
+  }
+
+  chunkOf(record: number): Chunk {
+    return this.chunks[Math.floor(record / this.chunkSize)] as Chunk
+  }
+
+  /** The stored text of one cell, or null. */
+  fieldText(record: number, field: number): string | null {
+    if (this.isNull(record, field)) return null
+    const chunk = this.chunkOf(record)
+    const local = record - chunk.first
+    const recordStart = chunk.starts[local] as number
+    const width = this.fields.length
+    const end = chunk.fieldEnds[local * width + field] as number
+    const begin = field === 0 ? 0 : (chunk.fieldEnds[local * width + field - 1] as number) + 1
+    return chunk.text.slice(recordStart + begin, recordStart + end)
+  }
+
+  /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
+  columnIndex(field: number): ColumnIndex {
+    let index = this.indexes[field]
+    if (index === undefined) {
+      const texts: (string | null)[] = Array.from({ length: this.size }, (_, record) => this.fieldText(record, field))
+      index = codesFromTexts(texts)
+      this.indexes[field] = index
+    }
+    return index
+  }
+}
+
+export class TableBuilder {
+  private readonly fields: readonly FieldInfo[]
+  private readonly chunkSize: number
+  private readonly chunks: Chunk[] = []
+  private readonly nulls: (Uint8Array | null)[]
+  private readonly dictionaries: (EagerDictionary | null)[]
+  private parts: string[] = []
+  private recordLengths: number[] = []
+  private fieldEnds: number[] = []
+  private count = 0
+  private built = false
+
+  constructor(fields: FieldInfo[], options: TableOptions = {}) {
+    const seen = new Set<string>()
+    for (const field of fields) {
+      if (field.id === '_id') throw new Error('Field "_id" is implicit and must not be listed')
+      if (seen.has(field.id)) throw new Error(`Field "${field.id}" is listed twice`)
+      seen.add(field.id)
+    }
+    const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE
+    if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error(`chunkSize must be a positive integer, got ${chunkSize}`)
+    this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
+    this.chunkSize = chunkSize
+    this.nulls = fields.map(() => null)
+    this.dictionaries = fields.map(() => new EagerDictionary())
+  }
+
+  append(record: RecordObject): void {
+    if (this.built) throw new Error('TableBuilder.append called after build()')
+    const index = this.count
+    let length = 0
+    for (let position = 0; position < this.fields.length; position++) {
+      const field = this.fields[position] as FieldInfo
+      const text = cellToText(field, record[field.id])
+      if (text === null) this.markNull(index, position)
+      const dictionary = this.dictionaries[position]
+      if (dictionary && !dictionary.add(index, text)) this.dictionaries[position] = null
+      const stored = text ?? ''
+      this.parts.push(stored)
+      length += stored.length
+      this.fieldEnds.push(length)
+      length += 1
+    }
+    this.recordLengths.push(length)
+    this.count++
+    if (this.recordLengths.length === this.chunkSize) this.finishChunk()
+  }
+
+  build(): Table {
+    if (this.built) throw new Error('TableBuilder.build called twice')
+    this.built = true
+    if (this.recordLengths.length > 0) this.finishChunk()
+    const indexes = this.dictionaries.map((dictionary) =>
+      dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
+    )
+    const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
+    return new StoredTable(this.fields, this.count, this.chunkSize, this.chunks, nulls, indexes)
+  }
+
+  private markNull(index: number, position: number): void {
+    let bits = this.nulls[position] ?? null
+    if (bits === null || index >= bits.length) {
+      const grown = new Uint8Array(Math.max(1024, (index + 1) * 2))
+      if (bits) grown.set(bits)
+      bits = grown
+      this.nulls[position] = bits
+    }
+    bits[index] = 1
+  }
+
+  private finishChunk(): void {
+    const count = this.recordLengths.length
+    const starts = new Int32Array(count + 1)
+    for (let local = 0; local < count; local++) starts[local + 1] = (starts[local] as number) + (this.recordLengths[local] as number)
+    const maxEnd = this.fieldEnds.reduce((max, end) => (end > max ? end : max), 0)
+    const fieldEnds = maxEnd <= 0xffff ? Uint16Array.from(this.fieldEnds) : Uint32Array.from(this.fieldEnds)
+    const text = this.parts.join(SEPARATOR)
+    let lower = text.toLowerCase()
+    let lowerStarts = starts
+    // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
+    if (lower.length !== text.length) {
+      const width = this.fields.length
+      const lowerParts = this.parts.map((part) => part.toLowerCase())
+      lower = lowerParts.join(SEPARATOR)
+      lowerStarts = new Int32Array(count + 1)
+      for (let local = 0; local < count; local++) {
+        let length = 0
+        for (let position = 0; position < width; position++) length += (lowerParts[local * width + position] as string).length + 1
+        lowerStarts[local + 1] = (lowerStarts[local] as number) + length
+      }
+    }
+    this.chunks.push({ first: this.count - count, count, text, lower, starts, lowerStarts, fieldEnds })
+    this.parts = []
+    this.recordLengths = []
+    this.fieldEnds = []
+  }
+}
+
+export function asStoredTable(table: Table): StoredTable {
+  if (!(table instanceof StoredTable)) throw new TypeError('This table was not built by the engine\'s TableBuilder')
+  return table
+}
