@@ -1,0 +1,170 @@
+// Node's http server <-> the engine's fetch-style handler: IncomingMessage -> Request -> handler ->
+// Response -> ServerResponse, with the body streamed out, a request body size limit, and a client
+// that hangs up mid-response handled quietly.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+
+export type FetchHandler = (request: Request) => Promise<Response>
+
+export interface AdapterOptions {
+  basePath: string
+  /** Origin used when the Host header is missing or unusable, e.g. "http://127.0.0.1:8800". */
+  fallbackOrigin: string
+  /** Largest accepted request body (default 10 MB). */
+  maxBodyBytes?: number
+  /** Called once per request when it ends (answered, or abandoned by the client). */
+  onDone?: (method: string, rawUrl: string, status: number | 'aborted', milliseconds: number) => void
+}
+
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024
+const CORS = { 'access-control-allow-origin': '*' }
+
+class BodyTooLargeError extends Error {}
+
+export function createRequestListener(handler: FetchHandler, options: AdapterOptions): RequestListener {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  return (incoming, outgoing) => {
+    const started = performance.now()
+    const method = incoming.method ?? 'GET'
+    const rawUrl = incoming.url ?? '/'
+    let reported = false
+    const report = (status: number | 'aborted'): void => {
+      if (reported) return
+      reported = true
+      options.onDone?.(method, rawUrl, status, performance.now() - started)
+    }
+    outgoing.on('close', () => report(outgoing.writableFinished ? outgoing.statusCode : 'aborted'))
+    void answer(handler, incoming, outgoing, options, maxBodyBytes).catch(() => {
+      if (!outgoing.headersSent) sendJson(outgoing, 500, errorEnvelope(options, incoming, 'Internal Server Error', 'Internal Server Error'))
+      else outgoing.destroy()
+    })
+  }
+}
+
+async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing: ServerResponse, options: AdapterOptions, maxBodyBytes: number): Promise<void> {
+  let body: Uint8Array<ArrayBuffer> | undefined
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
+    try {
+      body = new Uint8Array(await readBody(incoming, maxBodyBytes))
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      outgoing.setHeader('connection', 'close')
+      sendJson(outgoing, 413, errorEnvelope(options, incoming, 'Request Too Large',
+        `The request body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.`))
+      return
+    }
+  }
+  const request = new Request(requestUrl(incoming, options.fallbackOrigin), {
+    method: incoming.method,
+    headers: requestHeaders(incoming),
+    body,
+  })
+  const response = await handler(request)
+  await sendResponse(response, outgoing)
+}
+
+function requestUrl(incoming: IncomingMessage, fallbackOrigin: string): string {
+  const path = incoming.url ?? '/'
+  const host = incoming.headers.host
+  if (host !== undefined && /^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    try {
+      return new URL(path, `http://${host}`).href
+    } catch {
+      // fall through to the listening address
+    }
+  }
+  return new URL(path, fallbackOrigin).href
+}
+
+function requestHeaders(incoming: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value === undefined || name.startsWith(':')) continue
+    try {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    } catch {
+      // a header value the fetch Headers class refuses is dropped, not fatal
+    }
+  }
+  return headers
+}
+
+function readBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(incoming.headers['content-length'])
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    incoming.resume()
+    return Promise.reject(new BodyTooLargeError())
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size > maxBytes) {
+        incoming.off('data', onData)
+        incoming.resume()
+        reject(new BodyTooLargeError())
+        return
+      }
+      chunks.push(chunk)
+    }
+    incoming.on('data', onData)
+    incoming.on('end', () => resolve(Buffer.concat(chunks)))
+    incoming.on('error', reject)
+  })
+}
+
+async function sendResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+  const headers: string[] = []
+  response.headers.forEach((value, name) => headers.push(name, value))
+  outgoing.writeHead(response.status, response.statusText || undefined, headers)
+  if (response.body === null) {
+    outgoing.end()
+    return
+  }
+  const reader = response.body.getReader()
+  let clientGone = false
+  const onClose = (): void => {
+    if (outgoing.writableFinished) return
+    clientGone = true
+    void reader.cancel().catch(() => undefined)
+  }
+  outgoing.on('close', onClose)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done || clientGone) break
+      if (!outgoing.write(value)) await waitForDrain(outgoing)
+    }
+  } catch (error) {
+    if (!clientGone) throw error
+  } finally {
+    outgoing.off('close', onClose)
+  }
+  if (!clientGone) outgoing.end()
+}
+
+function waitForDrain(outgoing: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      outgoing.off('drain', done)
+      outgoing.off('close', done)
+      resolve()
+    }
+    outgoing.on('drain', done)
+    outgoing.on('close', done)
+  })
+}
+
+function errorEnvelope(options: AdapterOptions, incoming: IncomingMessage, type: string, message: string): unknown {
+  const origin = new URL(requestUrl(incoming, options.fallbackOrigin)).origin
+  return {
+    help: `${origin}${options.basePath}/api/3/action/help_show?name=datastore_search`,
+    success: false,
+    error: { __type: type, message },
+  }
+}
+
+function sendJson(outgoing: ServerResponse, status: number, body: unknown): void {
+  outgoing.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...CORS })
+  outgoing.end(JSON.stringify(body))
+}

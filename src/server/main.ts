@@ -1,0 +1,63 @@
+// `npm run api -- [options]`: the reference datastore_search server. Thin: parse options, load the
+// catalog, serve the engine's handler over node:http, stop cleanly on SIGINT/SIGTERM.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createDatastoreHandler } from '../engine/index.ts'
+import { DEMO_RESOURCES } from '../demo/metadata.ts'
+import { createServerCatalog, ResourceLoadError } from './catalog-setup.ts'
+import { createRequestListener } from './http-adapter.ts'
+import { parseArguments, USAGE } from './options.ts'
+import { formatLogLine } from './request-log.ts'
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host
+}
+
+async function main(argv: string[]): Promise<void> {
+  const parsed = parseArguments(argv, DEMO_RESOURCES.flatMap((resource) => [resource.id, resource.alias]))
+  if (parsed.kind === 'help') {
+    console.info(USAGE)
+    return
+  }
+  if (parsed.kind === 'error') {
+    console.error(`error: ${parsed.message}\nRun with --help for the options.`)
+    process.exitCode = 2
+    return
+  }
+  const options = parsed.options
+  if (options.privateIds.length > 0 && options.tokens.length === 0) {
+    console.warn('warning: --private without --token: nobody can read the private resources')
+  }
+  let catalog
+  try {
+    catalog = await createServerCatalog(options)
+  } catch (error) {
+    if (!(error instanceof ResourceLoadError)) throw error
+    console.error(`error: ${error.message}`)
+    process.exitCode = 1
+    return
+  }
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens })
+  const server = createServer(createRequestListener(handler, {
+    basePath: options.basePath,
+    fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
+    onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
+  }))
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message
+    console.error(`error: cannot listen on ${options.host}:${options.port}: ${reason}`)
+    process.exit(1)
+  })
+  server.listen(options.port, options.host, () => {
+    const { port } = server.address() as AddressInfo
+    console.info(`listening on http://${urlHost(options.host)}:${port}${options.basePath}`)
+  })
+  const stop = (): void => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+await main(process.argv.slice(2))

@@ -1,0 +1,130 @@
+// Command-line options of `npm run api` (see spec/product.md "The reference API server").
+
+export interface ResourceFileOption {
+  id: string
+  file: string
+}
+
+export interface ServerOptions {
+  host: string
+  port: number
+  /** Always "/" followed by one path segment, e.g. "/data". */
+  basePath: string
+  /** Empty: serve the bundled demo resources. */
+  resources: ResourceFileOption[]
+  privateIds: string[]
+  tokens: string[]
+}
+
+export type ParsedArguments =
+  | { kind: 'run'; options: ServerOptions }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+
+export const USAGE = `Usage: npm run api -- [options]
+
+Serves datastore_search over HTTP at http://HOST:PORT/BASE/api/action/datastore_search
+
+Options:
+  --host H            listen address (default 127.0.0.1)
+  --port N            listen port (default 8800; 0 picks a free port)
+  --base-path P       the one path segment before /api (default /data)
+  --resource ID=FILE  serve a .csv (header row, UTF-8) or .json (array of objects) file as
+                      resource ID; repeatable (default: the bundled demo resources)
+  --private ID        that resource needs a token; repeatable
+  --token T           a token that grants every private resource; repeatable
+  --help              show this help`
+
+const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token'])
+
+class OptionError extends Error {}
+
+/** `knownDemoIds`: ids and aliases accepted by `--private` when no `--resource` is given. */
+export function parseArguments(argv: readonly string[], knownDemoIds: readonly string[] = []): ParsedArguments {
+  try {
+    return parseOrThrow(argv, knownDemoIds)
+  } catch (error) {
+    if (error instanceof OptionError) return { kind: 'error', message: error.message }
+    throw error
+  }
+}
+
+function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[]): ParsedArguments {
+  const values = new Map<string, string[]>()
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]
+    if (argument === '--help' || argument === '-h') return { kind: 'help' }
+    const equals = argument.indexOf('=')
+    const name = argument.startsWith('--') && equals !== -1 ? argument.slice(0, equals) : argument
+    if (!VALUE_OPTIONS.has(name)) {
+      throw new OptionError(argument.startsWith('-') ? `unknown option ${name}` : `unexpected argument "${argument}" (options start with --)`)
+    }
+    let value: string
+    if (name !== argument) value = argument.slice(equals + 1)
+    else {
+      const next = argv[index + 1]
+      if (next === undefined || (next.startsWith('--') && VALUE_OPTIONS.has(next.split('=')[0]))) throw new OptionError(`${name} needs a value`)
+      value = next
+      index++
+    }
+    values.set(name, [...(values.get(name) ?? []), value])
+  }
+  const single = (name: string): string | undefined => {
+    const list = values.get(name)
+    if (list !== undefined && list.length > 1) throw new OptionError(`${name} was given more than once`)
+    return list?.[0]
+  }
+  const resources = (values.get('--resource') ?? []).map(parseResource)
+  const seen = new Set<string>()
+  for (const { id } of resources) {
+    if (seen.has(id)) throw new OptionError(`--resource ${id} was given twice`)
+    seen.add(id)
+  }
+  const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
+  const privateIds = values.get('--private') ?? []
+  for (const id of privateIds) {
+    if (!known.has(id)) throw new OptionError(`--private ${id}: no resource has that id (known: ${[...known].join(', ') || 'none'})`)
+  }
+  const tokens = values.get('--token') ?? []
+  for (const token of tokens) if (token.trim() === '') throw new OptionError('--token needs a non-empty value')
+  return {
+    kind: 'run',
+    options: {
+      host: parseHost(single('--host') ?? DEFAULTS.host),
+      port: parsePort(single('--port')),
+      basePath: parseBasePath(single('--base-path') ?? DEFAULTS.basePath),
+      resources,
+      privateIds,
+      tokens,
+    },
+  }
+}
+
+function parseHost(host: string): string {
+  if (host.trim() === '' || /\s/.test(host)) throw new OptionError(`--host "${host}" is not a host name or address`)
+  return host
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULTS.port
+  if (!/^\d+$/.test(text) || Number(text) > 65_535) throw new OptionError(`--port ${text}: expected a number from 0 to 65535`)
+  return Number(text)
+}
+
+function parseBasePath(text: string): string {
+  const segment = text.replace(/^\/+/, '').replace(/\/+$/, '')
+  if (!/^[A-Za-z0-9._~-]+$/.test(segment)) {
+    throw new OptionError(`--base-path "${text}": expected one path segment such as /data (letters, digits, . _ ~ -)`)
+  }
+  return `/${segment}`
+}
+
+function parseResource(text: string): ResourceFileOption {
+  const equals = text.indexOf('=')
+  const id = equals === -1 ? '' : text.slice(0, equals).trim()
+  const file = equals === -1 ? '' : text.slice(equals + 1).trim()
+  if (id === '' || file === '') throw new OptionError(`--resource "${text}": expected ID=FILE, e.g. --resource courses=data/courses.csv`)
+  if (!/\.(csv|json)$/i.test(file)) throw new OptionError(`--resource ${id}=${file}: the file name must end in .csv or .json`)
+  return { id, file }
+}
