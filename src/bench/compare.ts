@@ -1,0 +1,83 @@
+// Judges one size: do engine and naive agree on every query, does the data hold what the queries
+// assume (a rare needle, an absent one), and which targets are met.
+import { defaultNeedles } from '../demo/generator.ts'
+import { describeDifference, matchCount } from './answers.ts'
+import { RARE_NEEDLE } from './queries.ts'
+import { targetsFor, type Targets } from './targets.ts'
+import type { ContenderResult, QueryId, Timing } from './types.ts'
+
+export type Verdict = 'MET' | 'MISSED'
+
+export interface QueryComparison {
+  id: QueryId
+  matches: number
+  engine: Timing
+  naive: Timing
+  /** naive median / engine median: how many times faster the engine is. */
+  speedup: number
+  targetMs: number
+  verdict: Verdict
+  /** Undefined when the engine returned exactly the naive answer. */
+  disagreement: string | undefined
+}
+
+export interface SizeComparison {
+  size: number
+  targets: Targets
+  queries: QueryComparison[]
+  buildVerdict: Verdict | undefined
+  memoryPerTextByte: { engine: number; naive: number }
+  memoryVerdict: Verdict
+  /** Broken promises of the bench itself (disagreements, data that lacks what a query assumes). */
+  problems: string[]
+}
+
+const verdict = (value: number, limit: number): Verdict => (value <= limit ? 'MET' : 'MISSED')
+
+export function compareSize(engine: ContenderResult, naive: ContenderResult): SizeComparison {
+  const size = engine.size
+  const targets = targetsFor(size)
+  const problems: string[] = []
+  const queries = engine.queries.map((measured): QueryComparison => {
+    const baseline = naive.queries.find((query) => query.id === measured.id)
+    if (baseline === undefined) throw new Error(`The naive run has no ${measured.id}`)
+    const disagreement = describeDifference(baseline.answer, measured.answer)
+    if (disagreement !== undefined) problems.push(`${measured.id} at ${size}: engine differs from naive: ${disagreement}`)
+    return {
+      id: measured.id,
+      matches: matchCount(baseline.answer),
+      engine: measured.timing,
+      naive: baseline.timing,
+      speedup: baseline.timing.medianMs / measured.timing.medianMs,
+      targetMs: targets.queryMs[measured.id],
+      verdict: verdict(measured.timing.medianMs, targets.queryMs[measured.id]),
+      disagreement,
+    }
+  })
+  problems.push(...checkDataAssumptions(size, queries))
+  const memoryPerTextByte = {
+    engine: engine.memory.rssDeltaBytes / engine.textBytes,
+    naive: naive.memory.rssDeltaBytes / naive.textBytes,
+  }
+  return {
+    size,
+    targets,
+    queries,
+    buildVerdict: targets.buildMs === undefined ? undefined : verdict(engine.buildMs, targets.buildMs),
+    memoryPerTextByte,
+    memoryVerdict: verdict(memoryPerTextByte.engine, targets.memoryPerTextByte),
+    problems,
+  }
+}
+
+/** Q3 must find exactly the injected rare needles and Q6 nothing, or those queries test something else. */
+function checkDataAssumptions(size: number, queries: readonly QueryComparison[]): string[] {
+  const problems: string[] = []
+  const matchesOf = (id: QueryId): number | undefined => queries.find((query) => query.id === id)?.matches
+  const injected = defaultNeedles(size)
+    .filter((needle) => needle.text.toLowerCase() === RARE_NEEDLE.toLowerCase())
+    .reduce((sum, needle) => sum + Math.min(needle.count, size), 0)
+  if (matchesOf('Q3') !== injected) problems.push(`Q3 at ${size}: the rare needle matched ${matchesOf('Q3')} records, expected the ${injected} injected`)
+  if (matchesOf('Q6') !== 0) problems.push(`Q6 at ${size}: the absent needle matched ${matchesOf('Q6')} records, expected none`)
+  return problems
+}

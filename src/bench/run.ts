@@ -1,0 +1,79 @@
+// `npm run bench`: for each size, measures the engine and the naive baseline, each in a child process
+// of its own (clean memory figures), checks that they agree, prints the tables to stdout and writes
+// .bench-cache/results.json. Progress goes to stderr. Exits 1 when an answer or a data check fails.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { parseBenchArgs, USAGE, type BenchOptions } from './args.ts'
+import { compareSize } from './compare.ts'
+import { formatProblems, formatSize } from './report.ts'
+import type { Contender, ContenderResult } from './types.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const CACHE_DIR = fileURLToPath(new URL('../../.bench-cache/', import.meta.url))
+const CHILD_ENTRY = fileURLToPath(new URL('./child.ts', import.meta.url))
+
+const progress = (line: string): void => {
+  process.stderr.write(`${line}\n`)
+}
+
+function measureInChild(contender: Contender, size: number, options: BenchOptions): Promise<ContenderResult> {
+  const outPath = `${CACHE_DIR}${contender}-${size}.json`
+  rmSync(outPath, { force: true })
+  const args = ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', CHILD_ENTRY, contender, String(size), String(options.warmups), String(options.runs), outPath]
+  return new Promise((resolve, reject) => {
+    // The child's stdout also goes to our stderr: stdout is kept for the final tables.
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] })
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (code !== 0) {
+        reject(new Error(`Measuring ${contender} at ${size} records failed (${signal === null ? `exit code ${code}` : `signal ${signal}`}); its output is above`))
+        return
+      }
+      resolve(JSON.parse(readFileSync(outPath, 'utf8')) as ContenderResult)
+      rmSync(outPath, { force: true })
+    })
+  })
+}
+
+async function main(): Promise<number> {
+  const options = parseBenchArgs(process.argv.slice(2))
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  mkdirSync(CACHE_DIR, { recursive: true })
+  const started = performance.now()
+  const measured: Array<{ engine: ContenderResult; naive: ContenderResult }> = []
+  for (const size of options.sizes.toSorted((a, b) => a - b)) {
+    const engine = await measureInChild('engine', size, options)
+    const naive = await measureInChild('naive', size, options)
+    measured.push({ engine, naive })
+    const { problems } = compareSize(engine, naive)
+    for (const problem of problems) progress(`PROBLEM: ${problem}`)
+  }
+  const comparisons = measured.toSorted((a, b) => b.engine.size - a.engine.size).map(({ engine, naive }) => ({ comparison: compareSize(engine, naive), engine, naive }))
+  const problems = comparisons.flatMap(({ comparison }) => comparison.problems)
+
+  const title = options.quick ? '# Bench (QUICK development run: fewer runs, not for reporting)' : '# Bench'
+  const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}; ` +
+    `${options.warmups} warm-up + ${options.runs} timed runs per query; engine and naive each in a child process of their own.`
+  const sections = comparisons.map(({ comparison, engine, naive }) => formatSize(comparison, engine, naive))
+  process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
+
+  const resultsPath = `${CACHE_DIR}results.json`
+  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, options, sizes: comparisons, problems }, null, 2))
+  progress(`Results written to ${resultsPath} (${Math.round((performance.now() - started) / 1000)} s in all)`)
+  return problems.length === 0 ? 0 : 1
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    progress(error instanceof Error ? error.message : String(error))
+    process.exitCode = 1
+  },
+)
