@@ -57,7 +57,7 @@ describe('FilterEditor', () => {
     add('', 'x')
     const field = screen.getByLabelText('Filter field')
     expect(field.getAttribute('aria-invalid')).toBe('true')
-    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/name of the field/)
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/field to filter on/)
 
     add('stage', '')
     expect(screen.getByLabelText('Filter value').getAttribute('aria-invalid')).toBe('true')
@@ -67,14 +67,15 @@ describe('FilterEditor', () => {
     expect(filtersNow()).toEqual([{ field: 'stage', values: ['active'] }])
   })
 
-  it('keeps values exactly as typed, spaces included, because filters match exact text', () => {
+  it('keeps names and values exactly as typed, because filters match exact text', () => {
     render(<Harness />)
-    add('  subject  ', ' Biology ')
-    expect(filtersNow()).toEqual([{ field: 'subject', values: [' Biology '] }])
+    add('a.b c', ' Biology ')
+    expect(filtersNow()).toEqual([{ field: 'a.b c', values: [' Biology '] }])
+    expect(screen.getByText(/sent exactly as written/)).toBeTruthy()
   })
 
   it('Enter in a filter input adds the typed chip and runs the query with it', () => {
-    const onRun = vi.fn()
+    const onRun = vi.fn<(filters: FilterClause[]) => void>()
     render(<Harness onRun={onRun} initial={[{ field: 'stage', values: ['active'] }]} />)
     fireEvent.change(screen.getByLabelText('Filter field'), { target: { value: 'subject' } })
     fireEvent.change(screen.getByLabelText('Filter value'), { target: { value: 'Art' } })
@@ -86,11 +87,11 @@ describe('FilterEditor', () => {
   })
 
   it('Enter with a half-typed filter does not run, it says what is missing', () => {
-    const onRun = vi.fn()
+    const onRun = vi.fn<(filters: FilterClause[]) => void>()
     render(<Harness onRun={onRun} />)
     fireEvent.change(screen.getByLabelText('Filter field'), { target: { value: 'stage' } })
     fireEvent.keyDown(screen.getByLabelText('Filter field'), { key: 'Enter' })
     expect(onRun).not.toHaveBeenCalled()
-    expect(screen.getByText('Enter the value that stage must equal.')).toBeTruthy()
+    expect(screen.getByText('Enter the value the field must have.')).toBeTruthy()
   })
 })

@@ -23,6 +23,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const [field, setField] = useState('')
   const [value, setValue] = useState('')
   const [problem, setProblem] = useState<Problem | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const fieldMessageId = `${id}-field-message`
   const valueMessageId = `${id}-value-message`
   const groupMessageId = `${id}-group-message`
@@ -37,6 +38,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
       return undefined
     }
     setProblem(null)
+    setNotice(result.warning ?? null)
     setField('')
     setValue('')
     onFiltersChange(result.filters)
@@ -46,7 +48,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const handleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
     event.preventDefault()
-    if (field.trim() === '' && value === '') {
+    if (field === '' && value === '') {
       onRun([...filters])
       return
     }
@@ -55,7 +57,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   }
 
   return (
-    <fieldset className="filter-editor" aria-describedby={error ? groupMessageId : undefined}>
+    <fieldset className="filter-editor" aria-describedby={error || notice ? groupMessageId : undefined}>
       <legend>Filters</legend>
       <div className="filter-inputs">
         <div className="field">
@@ -107,7 +109,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
         </datalist>
       ) : null}
       <FilterChips filters={filters} onRemove={(f, v) => onFiltersChange(removeFilterValue(filters, f, v))} />
-      <FieldMessage id={groupMessageId} error={error} />
+      <FieldMessage id={groupMessageId} error={error} warning={notice ?? undefined} />
     </fieldset>
   )
 }

@@ -1,24 +1,23 @@
-// Adding and removing filter chips. Pure. Several values of one field mean "any of"; several
-// fields mean "all of". Values are kept exactly as typed, because filters match exact text.
+// Adding and removing filter chips. Several values of one field mean "any of"; several fields mean
+// "all of". Values and names are kept exactly as typed, because filters match exact text. The checks
+// themselves belong to the query model (validateFilterDraft).
 import type { FilterClause } from '../../query/types.ts'
+import { validateFilterDraft } from '../../query/validate.ts'
 
 export type AddFilterResult =
-  | { ok: true; filters: FilterClause[] }
+  | { ok: true; filters: FilterClause[]; warning?: string }
   | { ok: false; problem: 'field' | 'value'; message: string }
 
-export function addFilterValue(filters: readonly FilterClause[], rawField: string, value: string): AddFilterResult {
-  const field = rawField.trim()
-  if (field === '') return { ok: false, problem: 'field', message: 'Enter the name of the field to filter on.' }
-  if (value === '') return { ok: false, problem: 'value', message: `Enter the value that ${field} must equal.` }
+export function addFilterValue(filters: readonly FilterClause[], field: string, value: string): AddFilterResult {
+  const messages = validateFilterDraft(field, value, filters)
+  if (messages.field) return { ok: false, problem: 'field', message: messages.field }
+  if (messages.value) return { ok: false, problem: 'value', message: messages.value }
   const existing = filters.find((clause) => clause.field === field)
-  if (existing?.values.includes(value)) {
-    return { ok: false, problem: 'value', message: `The filter ${field} = ${value} is already there.` }
-  }
-  if (existing === undefined) return { ok: true, filters: [...filters, { field, values: [value] }] }
-  return {
-    ok: true,
-    filters: filters.map((clause) => (clause.field === field ? { field, values: [...clause.values, value] } : clause)),
-  }
+  const next =
+    existing === undefined
+      ? [...filters, { field, values: [value] }]
+      : filters.map((clause) => (clause.field === field ? { field, values: [...clause.values, value] } : clause))
+  return { ok: true, filters: next, warning: messages.warning }
 }
 
 export function removeFilterValue(filters: readonly FilterClause[], field: string, value: string): FilterClause[] {

@@ -1,0 +1,87 @@
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { QueryForm } from '../features/query-form/QueryForm.tsx'
+import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
+import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
+import { StatusBar } from '../features/status/StatusBar.tsx'
+import { DEMO_RESOURCES } from '../demo/metadata.ts'
+import { AppHeader } from './AppHeader.tsx'
+import { LinkNote } from './LinkNote.tsx'
+import { sortRecords } from './local-sort.ts'
+import { describeRequest } from './request-view.ts'
+import { useExplorer } from './use-explorer.ts'
+
+// The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
+const gridModule = import('../features/results-grid/ResultsGrid.tsx')
+const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: module.ResultsGrid })))
+
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return undefined
+  }
+}
+
+/** The page: header, form and request on one side, status, errors and the grid on the other. */
+export function Explorer() {
+  const explorer = useExplorer()
+  const { draft, executed, search, token } = explorer
+  const [revealToken, setRevealToken] = useState(false)
+  const data = search.data
+  const records = useMemo(() => {
+    if (data === undefined) return []
+    return executed.sortOn === 'browser' && executed.sort.length > 0 ? sortRecords(data.records, data.fields, executed.sort) : data.records
+  }, [data, executed.sort, executed.sortOn])
+  const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
+  const requestView = describeRequest(draft, token.token, revealToken, window.location.href)
+
+  return (
+    <>
+      <AppHeader source={draft.source} liveHost={hostOf(draft.baseUrl)} />
+      <main className="app-main">
+        <div className="area-form">
+          <QueryForm
+            draft={draft}
+            onDraftChange={explorer.setDraft}
+            onRun={explorer.run}
+            errors={explorer.errors}
+            warnings={explorer.warnings}
+            demoResources={DEMO_RESOURCES}
+            fieldSuggestions={fieldNames}
+            tokenControls={{
+              token: token.token,
+              onTokenChange: token.setToken,
+              remember: token.remember,
+              onRememberChange: token.setRemember,
+            }}
+          />
+        </div>
+        <div className="area-results">
+          <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
+          <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
+          <ErrorAlert error={search.failure ?? null} />
+          <section className="panel results-panel" aria-label="Records">
+            {data ? (
+              <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
+                <ResultsGrid fields={data.fields} records={records} sort={executed.sort} onSortChange={explorer.changeSort} />
+              </Suspense>
+            ) : (
+              <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : 'No results yet.'}</p>
+            )}
+          </section>
+        </div>
+        <div className="area-request">
+          <RequestPanel
+            request={requestView.request}
+            unavailable={requestView.unavailable}
+            hasToken={token.token !== ''}
+            revealToken={revealToken}
+            onRevealTokenChange={setRevealToken}
+            shareLink={requestView.link}
+            curl={requestView.curl}
+          />
+        </div>
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+// What the screen needs from a search, whatever fetched it. The app adapts the api layer to this.
+import type { AlertContent } from '../features/status/ErrorAlert.tsx'
+import type { FieldMessages } from '../query/validate.ts'
+
+export interface SearchField {
+  id: string
+  type: string
+}
+
+export interface SearchData {
+  fields: SearchField[]
+  records: Record<string, unknown>[]
+  total?: number
+  totalWasEstimated?: boolean
+}
+
+export interface SearchFailure extends AlertContent {
+  /** Messages for the form fields a validation error names (limit, filters, q, resource_id). */
+  fieldErrors: FieldMessages
+}

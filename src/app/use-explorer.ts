@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react'
+import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
+import type { StatusSummary } from '../features/status/status-text.ts'
+import { normalizeQuery } from '../query/normalize.ts'
+import type { QueryState, SortKey } from '../query/types.ts'
+import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
+import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
+import { requestQuery, sortPlaceForRun, withSort } from './search-plan.ts'
+import { useEscapeKey } from './use-escape.ts'
+import { decodeCurrentLink, recordQuery, useHistoryNavigation } from './use-query-link.ts'
+import { tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
+import { useSearch, type SearchView } from './use-search.ts'
+
+export interface Explorer {
+  draft: FormDraft
+  setDraft: (draft: FormDraft) => void
+  run: (draft: FormDraft) => void
+  executed: QueryState
+  errors: FieldMessages
+  warnings: FieldMessages
+  token: RememberedToken
+  search: SearchView
+  status: StatusSummary
+  changeSort: (sort: SortKey[]) => void
+  cancel: () => void
+  ignoredLinkParams: IgnoredParam[]
+  dismissLinkNote: () => void
+}
+
+/**
+ * The explorer's state: the form's draft, the executed query (mirrored in the URL), the token used
+ * for it, and the search that answers it. Components only render what this returns.
+ */
+export function useExplorer(): Explorer {
+  const [opened] = useState(decodeCurrentLink)
+  const [ignoredLinkParams, setIgnored] = useState<IgnoredParam[]>(opened.ignored)
+  const [draft, setDraft] = useState<FormDraft>(() => queryToDraft(opened.query))
+  const [executed, setExecuted] = useState<QueryState>(opened.query)
+  const [clientErrors, setClientErrors] = useState<FieldMessages>({})
+  const [cancelled, setCancelled] = useState(false)
+  const token = useRememberedToken(tokenTarget(opened.query.source, opened.query.baseUrl))
+  // The token a query was run with: typing in the token field does not re-run anything.
+  const [runToken, setRunToken] = useState(token.token)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled)
+
+  useEffect(() => {
+    // An opened link that carried ignored parts is rewritten to what is actually used.
+    if (opened.ignored.length > 0) recordQuery(opened.query, { replace: true })
+  }, [opened])
+
+  useHistoryNavigation((decoded: DecodedLink) => {
+    setDraft(queryToDraft(decoded.query))
+    setExecuted(decoded.query)
+    setClientErrors({})
+    setCancelled(false)
+    setIgnored(decoded.ignored)
+  })
+
+  const run = (next: FormDraft) => {
+    setDraft(next)
+    const query = sortPlaceForRun(normalizeQuery(draftToQuery(next)), executed)
+    const validation = validateQuery(query, { token: token.token })
+    if (hasErrors(validation)) {
+      setClientErrors(validation.errors)
+      return
+    }
+    setClientErrors({})
+    setCancelled(false)
+    setDraft(queryToDraft(query))
+    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken
+    setExecuted(query)
+    setRunToken(token.token)
+    recordQuery(query)
+    if (unchanged) search.refetch()
+  }
+
+  const changeSort = (sort: SortKey[]) => {
+    const next = withSort(executed, sort, search.data)
+    setExecuted(next)
+    setDraft((current) => ({ ...current, sort: next.sort, sortOn: next.sortOn }))
+    setCancelled(false)
+    recordQuery(next)
+  }
+
+  const cancel = () => {
+    if (!search.isFetching) return
+    search.cancel()
+    setCancelled(true)
+  }
+  useEscapeKey(cancel)
+
+  const warnings = useMemo(() => validateQuery(draftToQuery(draft), { token: token.token }).warnings, [draft, token.token])
+  const serverFieldErrors = search.failure?.fieldErrors
+  const errors = useMemo(() => ({ ...clientErrors, ...serverFieldErrors }), [clientErrors, serverFieldErrors])
+
+  return {
+    draft,
+    setDraft,
+    run,
+    executed,
+    errors,
+    warnings,
+    token,
+    search,
+    status: summarize(search, executed, cancelled),
+    changeSort,
+    cancel,
+    ignoredLinkParams,
+    dismissLinkNote: () => setIgnored([]),
+  }
+}
+
+function summarize(search: SearchView, executed: QueryState, cancelled: boolean): StatusSummary {
+  if (search.isFetching) return { phase: 'loading', progress: search.progress }
+  if (cancelled) return { phase: 'cancelled' }
+  if (search.failure) return { phase: 'error' }
+  if (search.data === undefined) return { phase: 'idle' }
+  return {
+    phase: 'success',
+    shown: search.data.records.length,
+    total: search.data.total,
+    totalEstimated: search.data.totalWasEstimated,
+    elapsedMs: search.elapsedMs,
+    sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,
+  }
+}

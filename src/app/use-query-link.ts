@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react'
+import { decodeQuery, encodeQuery, type DecodedLink } from '../query/url-codec.ts'
+import type { QueryState } from '../query/types.ts'
+
+/** The query the page was opened with (never throws; what was ignored is listed). */
+export function decodeCurrentLink(): DecodedLink {
+  return decodeQuery(typeof window === 'undefined' ? '' : window.location.search)
+}
+
+function urlFor(query: QueryState): string {
+  const search = encodeQuery(query)
+  return `${window.location.pathname}${search === '' ? '' : `?${search}`}`
+}
+
+/**
+ * Records an executed query in the page URL: a new history entry when it differs from the current
+ * address, or (`replace`) a rewrite of the current one. The codec owns the format; no token in it.
+ */
+export function recordQuery(query: QueryState, options: { replace?: boolean } = {}): void {
+  const next = urlFor(query)
+  const here = `${window.location.pathname}${window.location.search}`
+  if (next === here) return
+  if (options.replace) window.history.replaceState(null, '', next)
+  else window.history.pushState(null, '', next)
+}
+
+/** Back/forward: calls `onNavigate` with the query of the history entry the user moved to. */
+export function useHistoryNavigation(onNavigate: (decoded: DecodedLink) => void): void {
+  const latest = useRef(onNavigate)
+  useEffect(() => {
+    latest.current = onNavigate
+  })
+  useEffect(() => {
+    const handle = () => latest.current(decodeCurrentLink())
+    window.addEventListener('popstate', handle)
+    return () => window.removeEventListener('popstate', handle)
+  }, [])
+}

@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react'
+
+// The token lives in memory. Only when the user ticks "Remember for this tab" is it kept in
+// sessionStorage (gone when the tab closes), tied to the API it was used with, so a link that points
+// the explorer at another server never gets it filled in.
+const STORAGE_KEY = 'datastore-explorer.token'
+
+interface StoredToken {
+  token: string
+  target: string
+}
+
+function readStored(): StoredToken | undefined {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY)
+    if (raw === null) return undefined
+    const parsed: unknown = JSON.parse(raw)
+    if (typeof parsed !== 'object' || parsed === null) return undefined
+    const { token, target } = parsed as Record<string, unknown>
+    return typeof token === 'string' && typeof target === 'string' ? { token, target } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function write(stored: StoredToken | undefined): void {
+  try {
+    if (stored === undefined || stored.token === '') sessionStorage.removeItem(STORAGE_KEY)
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored))
+  } catch {
+    // Storage can be disabled; remembering is a convenience, the token still works in memory.
+  }
+}
+
+export interface RememberedToken {
+  token: string
+  setToken: (token: string) => void
+  remember: boolean
+  setRemember: (remember: boolean) => void
+}
+
+/** `target` says which API the token is for ("demo" or a live origin). */
+export function useRememberedToken(target: string): RememberedToken {
+  const [initial] = useState(() => readStored())
+  const [token, setTokenState] = useState(() => (initial?.target === target ? initial.token : ''))
+  const [remember, setRememberState] = useState(() => initial !== undefined)
+
+  const setToken = useCallback(
+    (next: string) => {
+      setTokenState(next)
+      if (remember) write({ token: next, target })
+    },
+    [remember, target],
+  )
+  const setRemember = useCallback(
+    (next: boolean) => {
+      setRememberState(next)
+      write(next ? { token, target } : undefined)
+    },
+    [token, target],
+  )
+  return { token, setToken, remember, setRemember }
+}
+
+/** Which API a token belongs to: the demo engine, or a live server's origin. */
+export function tokenTarget(source: 'demo' | 'live', baseUrl: string): string {
+  if (source === 'demo') return 'demo'
+  try {
+    return new URL(baseUrl.trim()).origin
+  } catch {
+    return 'invalid'
+  }
+}
