@@ -1,6 +1,7 @@
 // Builds the server's catalog: the files given with --resource (loaded and checked at start-up), or
 // the bundled demo resources (built lazily on first use).
 import { openAsBlob } from 'node:fs'
+import { access, constants, stat } from 'node:fs/promises'
 import { Catalog, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
 import { registerDemoResources } from '../demo/register.ts'
@@ -26,10 +27,13 @@ export async function createServerCatalog(options: Pick<ServerOptions, 'resource
 async function loadFile(file: string): Promise<Table> {
   let blob: Blob
   try {
+    if ((await stat(file)).isDirectory()) throw new ResourceLoadError(`${file}: cannot read the file (it is a directory)`)
+    await access(file, constants.R_OK)
     blob = await openAsBlob(file)
   } catch (error) {
+    if (error instanceof ResourceLoadError) throw error
     const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(error)
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)
     throw new ResourceLoadError(`${file}: cannot read the file (${reason})`)
   }
   try {

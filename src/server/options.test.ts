@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { parseArguments, type ParsedArguments } from './options.ts'
+
+function errorOf(result: ParsedArguments): string {
+  if (result.kind !== 'error') throw new Error(`expected an error, got ${result.kind}`)
+  return result.message
+}
+
+describe('server options', () => {
+  it('defaults to 127.0.0.1:8800/data with the demo resources', () => {
+    expect(parseArguments([])).toEqual({
+      kind: 'run',
+      options: { host: '127.0.0.1', port: 8800, basePath: '/data', resources: [], privateIds: [], tokens: [] },
+    })
+  })
+
+  it('reads every option, repeatable ones in order, in both "--x v" and "--x=v" forms', () => {
+    const result = parseArguments([
+      '--host', '0.0.0.0', '--port=0', '--base-path', 'portal/',
+      '--resource', 'a=one.csv', '--resource=b=two.JSON', '--private', 'b', '--token', 't1', '--token=t2',
+    ])
+    expect(result).toEqual({
+      kind: 'run',
+      options: {
+        host: '0.0.0.0', port: 0, basePath: '/portal',
+        resources: [{ id: 'a', file: 'one.csv' }, { id: 'b', file: 'two.JSON' }],
+        privateIds: ['b'], tokens: ['t1', 't2'],
+      },
+    })
+  })
+
+  it('asks for help with --help', () => {
+    expect(parseArguments(['--port', '1', '--help'])).toEqual({ kind: 'help' })
+  })
+
+  it('rejects unknown options and stray arguments', () => {
+    expect(errorOf(parseArguments(['--prot', '80']))).toBe('unknown option --prot')
+    expect(errorOf(parseArguments(['data.csv']))).toBe('unexpected argument "data.csv" (options start with --)')
+  })
+
+  it('rejects a missing value', () => {
+    expect(errorOf(parseArguments(['--port']))).toBe('--port needs a value')
+    expect(errorOf(parseArguments(['--token', '--port', '1']))).toBe('--token needs a value')
+  })
+
+  it('rejects bad ports, base paths and resources with a message that says what is expected', () => {
+    expect(errorOf(parseArguments(['--port', '70000']))).toBe('--port 70000: expected a number from 0 to 65535')
+    expect(errorOf(parseArguments(['--port', 'http']))).toMatch(/^--port http: expected a number/)
+    expect(errorOf(parseArguments(['--base-path', '/a/b']))).toMatch(/^--base-path "\/a\/b": expected one path segment/)
+    expect(errorOf(parseArguments(['--resource', 'data.csv']))).toMatch(/expected ID=FILE/)
+    expect(errorOf(parseArguments(['--resource', 'x=data.xlsx']))).toBe('--resource x=data.xlsx: the file name must end in .csv or .json')
+    expect(errorOf(parseArguments(['--resource', 'x=a.csv', '--resource', 'x=b.csv']))).toBe('--resource x was given twice')
+    expect(errorOf(parseArguments(['--port', '1', '--port', '2']))).toBe('--port was given more than once')
+  })
+
+  it('accepts --private only for a known resource: a --resource id, or a demo id when none is given', () => {
+    expect(errorOf(parseArguments(['--resource', 'a=a.csv', '--private', 'b']))).toBe('--private b: no resource has that id (known: a)')
+    expect(parseArguments(['--private', 'courses'], ['courses']).kind).toBe('run')
+    expect(errorOf(parseArguments(['--private', 'nope'], ['courses']))).toMatch(/^--private nope: no resource/)
+  })
+})
