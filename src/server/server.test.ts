@@ -139,7 +139,7 @@ describe('npm run api with CSV and JSON files', () => {
   it('stops cleanly on SIGTERM with exit code 0', async () => {
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
-    await expect(fetch(server.origin)).rejects.toThrow()
+    await expect(fetch(server.origin)).rejects.toThrow('fetch failed')
   })
 })
 
