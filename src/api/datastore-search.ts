@@ -1,0 +1,114 @@
+// The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { normalizeQuery } from '../query/normalize.ts'
+import { buildRequest, effectiveBaseUrl, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
+import type { QueryState } from '../query/types.ts'
+import { hasErrors, validateQuery } from '../query/validate.ts'
+import { DatastoreSearchError, type ApiError } from './api-error.ts'
+import { describeFailure } from './describe-failure.ts'
+import { parseResponse, type DatastoreResult } from './parse-response.ts'
+import type { TransferProgress, Transport } from './transport.ts'
+
+export interface SearchDeps {
+  transports: { live: Transport; demo: Transport }
+  /** Sent as `Authorization`; never part of a key, a link or a message. */
+  token?: string
+  /** Per-request timeout for live queries (ms); the transport's default otherwise. */
+  timeoutMs?: number
+  onProgress?: (progress: TransferProgress) => void
+}
+
+export interface SearchOutcome {
+  result: DatastoreResult
+  /** The request as sent, with the token replaced by `<API_TOKEN>`. */
+  request: HttpRequestSpec
+  status: number
+  elapsedMs: number
+}
+
+/** What a search depends on: the normalised query minus what the request does not carry. */
+export function searchIdentity(query: QueryState) {
+  const q = normalizeQuery(query)
+  return {
+    source: q.source,
+    baseUrl: effectiveBaseUrl(q),
+    resourceId: q.resourceId.trim(),
+    limit: q.limit ?? null,
+    q: q.q,
+    filters: q.filters,
+    method: q.method,
+    // A browser-side sort reorders loaded records; only a server sort changes what is fetched.
+    sort: q.sortOn === 'server' ? q.sort : [],
+    offset: q.offset,
+    fields: q.fields ?? null,
+  }
+}
+
+/** A short fingerprint that changes with the token without revealing it (FNV-1a, 32 bits). */
+export function tokenTag(token: string | undefined): string {
+  const secret = token?.trim()
+  if (!secret) return 'none'
+  let hash = 0x811c9dc5
+  for (let i = 0; i < secret.length; i++) hash = Math.imul(hash ^ secret.charCodeAt(i), 0x01000193) >>> 0
+  return hash.toString(16).padStart(8, '0')
+}
+
+export const datastoreKeys = {
+  all: ['datastore'] as const,
+  searches: () => [...datastoreKeys.all, 'search'] as const,
+  search: (query: QueryState, token: string | undefined) => [...datastoreKeys.searches(), searchIdentity(query), { token: tokenTag(token) }] as const,
+}
+
+/** Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`. */
+export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal): Promise<SearchOutcome> {
+  const validation = validateQuery(query, { token: deps.token })
+  if (hasErrors(validation)) {
+    throw new DatastoreSearchError({
+      kind: 'invalid-query',
+      fieldErrors: validation.errors,
+      title: 'The query is not sent',
+      message: Object.values(validation.errors).join(' '),
+      hint: 'Correct the fields marked in the form.',
+    })
+  }
+  const spec = buildRequest(query, { token: deps.token })
+  const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
+  let raw
+  try {
+    raw = await transport.send(spec, {
+      signal,
+      onProgress: deps.onProgress,
+      ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    })
+  } catch (failure) {
+    throw new DatastoreSearchError(describeFailure(failure, { source: query.source, url: spec.url, token: deps.token }))
+  }
+  const parsed = parseResponse(raw, { token: deps.token, requestedLimit: query.limit })
+  if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
+  return { result: parsed.result, request: redactedRequest(spec), status: raw.status, elapsedMs: raw.elapsedMs }
+}
+
+/** Retry a live query once when nothing arrived or a gateway hiccuped; never a 4xx, never the demo. */
+export function shouldRetry(source: QueryState['source'], failureCount: number, error: unknown): boolean {
+  if (source === 'demo' || failureCount >= 1 || !(error instanceof DatastoreSearchError)) return false
+  return isTransient(error.apiError)
+}
+
+function isTransient(error: ApiError): boolean {
+  if (error.kind === 'network') return error.phase === 'connect'
+  return error.kind === 'server-error' && (error.status === 502 || error.status === 503 || error.status === 504)
+}
+
+export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
+  return queryOptions<SearchOutcome, DatastoreSearchError>({
+    queryKey: datastoreKeys.search(query, deps.token),
+    queryFn: ({ signal }) => fetchDatastoreSearch(query, deps, signal),
+    retry: (failureCount, error) => shouldRetry(query.source, failureCount, error),
+    retryDelay: 500,
+    // The demo needs no network, and a live query should say "network failure" rather than pause.
+    networkMode: 'always',
+    placeholderData: keepPreviousData,
+    // Demo resources never change under a given id; live data may.
+    staleTime: query.source === 'demo' ? Number.POSITIVE_INFINITY : 60_000,
+  })
+}
