@@ -17,8 +17,6 @@ interface ResultsGridProps {
   records: readonly GridRecord[]
   sort: readonly SortKey[]
   onSortChange: (sort: SortKey[]) => void
-  /** Height of the scrolling area in pixels; rows outside it are not in the DOM. */
-  height?: number
 }
 
 const features = tableFeatures({})
@@ -27,7 +25,7 @@ const ROW_HEIGHT = 34
 const OVERSCAN = 8
 
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
-export function ResultsGrid({ fields, records, sort, onSortChange, height = 560 }: ResultsGridProps) {
+export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
   // Columns are addressed by id through an accessor function, so a field named "a.b" is one column.
@@ -52,7 +50,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, height = 560 
 
   return (
     <div className="results">
-      <div className="grid-scroll" ref={scrollRef} style={{ maxHeight: height }}>
+      <div className="grid-scroll" ref={scrollRef}>
         <table
           aria-label="Results"
           aria-rowcount={rows.length + 1}

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { App } from './App.tsx'
+
+const records = [
+  { _id: 1, subject: 'Biology', stage: 'active' },
+  { _id: 2, subject: 'Art', stage: 'closed' },
+]
+
+function answer(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
+
+const success = () =>
+  answer({
+    success: true,
+    result: {
+      fields: [{ id: '_id', type: 'int' }, { id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }],
+      records,
+      total: 2,
+      total_was_estimated: false,
+      limit: 5,
+      offset: 0,
+    },
+  })
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async () => success())
+  vi.stubGlobal('fetch', fetchMock)
+  sessionStorage.clear()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const LIVE = 'source=live&base=http://127.0.0.1:8800/data&resource=courses&limit=5'
+
+function open(search: string) {
+  window.history.replaceState(null, '', `/?${search}`)
+  return render(<App />)
+}
+
+describe('Explorer and the page URL', () => {
+  it('restores the form from a link, runs it, and says what the link carried that was ignored', async () => {
+    open(`${LIVE}&token=s3cret&bogus=1`)
+    expect((screen.getByLabelText('Resource ID') as HTMLInputElement).value).toBe('courses')
+    expect((screen.getByLabelText('Limit') as HTMLInputElement).value).toBe('5')
+    expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe('')
+    expect(screen.getByText('token')).toBeTruthy()
+    expect(screen.getByText('bogus')).toBeTruthy()
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 2 of 2 records/))
+    expect(window.location.search).not.toMatch(/token|s3cret|bogus/)
+    const [url] = fetchMock.mock.calls[0] ?? []
+    expect(String(url)).toBe('http://127.0.0.1:8800/data/api/action/datastore_search')
+  })
+
+  it('pushes a history entry per executed query and restores the form on back', async () => {
+    open(LIVE)
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 2/))
+    const before = window.history.length
+    fireEvent.change(screen.getByLabelText('Search text'), { target: { value: 'bio' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    await waitFor(() => expect(window.location.search).toContain('q=bio'))
+    expect(window.history.length).toBe(before + 1)
+
+    window.history.replaceState(null, '', `/?${LIVE}`)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await waitFor(() => expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe(''))
+  })
+
+  it('keeps the input and marks the field when the limit is not a number, sending nothing', async () => {
+    open(LIVE)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    const limit = screen.getByLabelText('Limit')
+    fireEvent.change(limit, { target: { value: 'abc' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    expect(limit.getAttribute('aria-invalid')).toBe('true')
+    expect((limit as HTMLInputElement).value).toBe('abc')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('never puts the token in the URL or storage, and sends it as the raw Authorization header', async () => {
+    open(LIVE)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    fireEvent.change(screen.getByLabelText('API token'), { target: { value: 's3cret' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
+    const init = fetchMock.mock.calls[1]?.[1]
+    expect(new Headers(init?.headers).get('authorization')).toBe('s3cret')
+    expect(window.location.href).not.toContain('s3cret')
+    expect(sessionStorage.length + localStorage.length).toBe(0)
+  })
+})
