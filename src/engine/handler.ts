@@ -1,7 +1,15 @@
 // The fetch-style HTTP handler (Request in, Response out) shared by the Node server, the worker and
 // the tests: routing, GET/POST parsing, CORS, tokens, and CKAN's 400/404/405 answers.
+//
+// GET: every query parameter is a string; a repeated key becomes a list. POST: a JSON object body
+// (a form-encoded body is read like a query string); an empty body counts as `{}`. The token is the
+// raw `Authorization` header; anything the server does not know (including "Bearer x") is anonymous.
 
 import type { Catalog } from './catalog.ts'
+import { datastoreSearch } from './datastoreSearch.ts'
+import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
+import { helpUrl } from './links.ts'
+import { setOwn } from './ownProperty.ts'
 
 export interface DatastoreHandlerOptions {
   catalog: Catalog
@@ -11,6 +19,85 @@ export interface DatastoreHandlerOptions {
   tokens: readonly string[]
 }
 
-export function createDatastoreHandler(_options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {
-  return async () => new Response('null', { status: 500 })
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type',
+}
+
+function respond(outcome: Outcome, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(outcome.body), {
+    status: outcome.status,
+    headers: { 'content-type': 'application/json;charset=utf-8', ...CORS_HEADERS, ...extraHeaders },
+  })
+}
+
+function normaliseBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, '')
+  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}
+
+function queryParams(search: URLSearchParams): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {}
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key)
+    setOwn<string | string[]>(params, key, values.length === 1 ? (values[0] as string) : values)
+  }
+  return params
+}
+
+type BodyParse = { ok: true; params: unknown } | { ok: false; outcome: Outcome }
+
+async function readBody(request: Request): Promise<BodyParse> {
+  const text = await request.text()
+  const contentType = request.headers.get('content-type') ?? ''
+  if (contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    return { ok: true, params: queryParams(new URLSearchParams(text)) }
+  }
+  if (text.trim() === '') return { ok: true, params: {} }
+  try {
+    return { ok: true, params: JSON.parse(text) as unknown }
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    return { ok: false, outcome: badRequest(`Error decoding JSON data. Error: ${detail}`) }
+  }
+}
+
+export function createDatastoreHandler(options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {
+  const basePath = normaliseBasePath(options.basePath)
+  const routes = new Set([`${basePath}/api/action/datastore_search`, `${basePath}/api/3/action/datastore_search`])
+
+  return async (request) => {
+    let help = `${basePath}/api/3/action/help_show?name=datastore_search`
+    try {
+      const url = new URL(request.url)
+      help = helpUrl(url.origin, `${basePath}/api/action/datastore_search`)
+      if (!routes.has(url.pathname)) {
+        return respond(notFound(help, `The requested URL ${url.pathname} was not found on this server.`))
+      }
+      if (request.method === 'OPTIONS') {
+        return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '86400' } })
+      }
+      if (request.method !== 'GET' && request.method !== 'POST') {
+        return respond(methodNotAllowed(help, request.method), { allow: 'GET, POST, OPTIONS' })
+      }
+      let params: unknown
+      if (request.method === 'GET') params = queryParams(url.searchParams)
+      else {
+        const body = await readBody(request)
+        if (!body.ok) return respond(body.outcome)
+        params = body.params
+      }
+      const outcome = await datastoreSearch(options.catalog, params, {
+        token: request.headers.get('authorization'),
+        tokens: options.tokens,
+        requestPath: url.pathname,
+        requestQuery: url.search.replace(/^\?/, ''),
+        origin: url.origin,
+      })
+      return respond(outcome)
+    } catch {
+      return respond(internalError(help))
+    }
+  }
 }

@@ -14,6 +14,7 @@ import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnInde
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
+export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
 const EAGER_DICTIONARY_LIMIT = 4096
 const SEPARATOR = '\x01'
@@ -21,6 +22,8 @@ const SEPARATOR = '\x01'
 export interface TableOptions {
   /** Records per chunk string (tests use tiny chunks to cross chunk boundaries). */
   chunkSize?: number
+  /** Records per block of the trigram skip index. */
+  blockSize?: number
 }
 
 /** The public face of a loaded resource. */
@@ -68,6 +71,7 @@ export class StoredTable implements Table {
   readonly fields: readonly FieldInfo[]
   readonly size: number
   readonly chunkSize: number
+  readonly blockSize: number
   readonly chunks: readonly Chunk[]
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
@@ -77,6 +81,7 @@ export class StoredTable implements Table {
     fields: readonly FieldInfo[],
     size: number,
     chunkSize: number,
+    blockSize: number,
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
     indexes: (ColumnIndex | undefined)[],
@@ -84,6 +89,7 @@ export class StoredTable implements Table {
     this.fields = fields
     this.size = size
     this.chunkSize = chunkSize
+    this.blockSize = blockSize
     this.chunks = chunks
     this.nulls = nulls
     this.indexes = indexes
@@ -131,6 +137,7 @@ export class StoredTable implements Table {
 export class TableBuilder {
   private readonly fields: readonly FieldInfo[]
   private readonly chunkSize: number
+  private readonly blockSize: number
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
@@ -148,7 +155,11 @@ export class TableBuilder {
       seen.add(field.id)
     }
     const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE
-    if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error(`chunkSize must be a positive integer, got ${chunkSize}`)
+    const blockSize = options.blockSize ?? DEFAULT_BLOCK_SIZE
+    for (const [name, value] of [['chunkSize', chunkSize], ['blockSize', blockSize]] as const) {
+      if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${value}`)
+    }
+    this.blockSize = blockSize
     this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
@@ -184,7 +195,7 @@ export class TableBuilder {
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.chunks, nulls, indexes)
+    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.chunks, nulls, indexes)
   }
 
   private markNull(index: number, position: number): void {

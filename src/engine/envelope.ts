@@ -1,0 +1,44 @@
+// CKAN's response bodies: the success envelope and the error envelopes with their HTTP statuses.
+
+import type { ValidationErrors } from './params.ts'
+
+export interface Outcome {
+  status: number
+  body: unknown
+}
+
+export function success(help: string, result: Record<string, unknown>): Outcome {
+  return { status: 200, body: { help, success: true, result } }
+}
+
+function failure(status: number, help: string, error: Record<string, unknown>): Outcome {
+  return { status, body: { help, success: false, error } }
+}
+
+export function validationError(help: string, errors: ValidationErrors): Outcome {
+  return failure(409, help, { __type: 'Validation Error', ...errors })
+}
+
+export function notFound(help: string, message: string): Outcome {
+  return failure(404, help, { __type: 'Not Found Error', message: `Not found: ${message}` })
+}
+
+export function accessDenied(help: string, message: string): Outcome {
+  return failure(403, help, { __type: 'Authorization Error', message: `Access denied: ${message}` })
+}
+
+export function methodNotAllowed(help: string, method: string): Outcome {
+  return failure(405, help, {
+    __type: 'Method Not Allowed',
+    message: `Method Not Allowed: ${method} is not allowed here; use GET, POST or OPTIONS`,
+  })
+}
+
+export function internalError(help: string): Outcome {
+  return failure(500, help, { __type: 'Internal Server Error', message: 'Internal Server Error' })
+}
+
+/** CKAN answers a body it cannot use with a bare JSON string, not an envelope. */
+export function badRequest(detail: string): Outcome {
+  return { status: 400, body: `Bad request - JSON Error: ${detail}` }
+}

@@ -1,0 +1,284 @@
+// Runs a validated query on a table: which records match (q AND filters), their total, their order
+// (sort), and the page (offset, limit). Returns record numbers (0-based; `_id` = number + 1).
+//
+// Plans: no condition -> a range (or a cached sort permutation); filters -> posting lists of the most
+// selective field, merged in `_id` order, other fields checked through code masks; q -> the text sweep;
+// q + filters -> the filter candidates checked against q when they are few, else the sweep checked
+// against the filters. Without a sort the search stops as soon as the page is full, unless a total is
+// wanted.
+
+import { ranksOf } from './columnIndex.ts'
+import type { StoredTable } from './table.ts'
+import { fieldContains, recordContains, sweepRecords, type RecordVisitor } from './textSearch.ts'
+
+export const ID_FIELD = -1
+
+export interface FilterCondition {
+  /** Column position, or ID_FIELD for `_id`. */
+  field: number
+  /** Texts a cell may equal (null filter values are dropped: null matches nothing). */
+  texts: string[]
+}
+
+export interface FieldTerm {
+  field: number
+  /** Lowercase, non-empty. */
+  needle: string
+}
+
+export interface SortKey {
+  field: number
+  descending: boolean
+  nullsFirst: boolean
+}
+
+export interface ExecutableQuery {
+  /** Lowercase, non-empty needle searched in every field. */
+  needle?: string
+  terms: FieldTerm[]
+  filters: FilterCondition[]
+  sort: SortKey[]
+  offset: number
+  limit: number
+  includeTotal: boolean
+}
+
+export interface QueryResult {
+  records: number[]
+  total?: number
+}
+
+type RecordCheck = (record: number) => boolean
+
+interface FilterPlan {
+  /** Posting lists (ascending record numbers) of the driving field. */
+  lists: Int32Array[]
+  size: number
+  /** Checks of the other filter fields. */
+  checks: RecordCheck[]
+  /** Checks of every filter field, for records that come from elsewhere. */
+  allChecks: RecordCheck[]
+}
+
+/** Ordered record numbers one filter accepts, and a check for single records; null = nothing. */
+function filterPostings(table: StoredTable, condition: FilterCondition): { lists: Int32Array[]; size: number; check: RecordCheck } | null {
+  if (condition.field === ID_FIELD) {
+    const records = [...new Set(condition.texts.filter((text) => /^[1-9][0-9]*$/.test(text)).map(Number))]
+      .filter((id) => id <= table.size)
+      .map((id) => id - 1)
+      .toSorted((a, b) => a - b)
+    if (records.length === 0) return null
+    const accepted = new Set(records)
+    return { lists: [Int32Array.from(records)], size: records.length, check: (record) => accepted.has(record) }
+  }
+  const index = table.columnIndex(condition.field)
+  const mask = new Uint8Array(index.values.length)
+  const lists: Int32Array[] = []
+  let size = 0
+  for (const text of new Set(condition.texts)) {
+    const code = index.codeOf.get(text)
+    if (code === undefined) continue
+    mask[code] = 1
+    const list = index.postings.subarray(index.postingStarts[code], index.postingStarts[code + 1])
+    lists.push(list)
+    size += list.length
+  }
+  if (size === 0) return null
+  const codes = index.codes
+  return { lists, size, check: (record) => mask[codes[record] as number] === 1 }
+}
+
+function planFilters(table: StoredTable, filters: FilterCondition[]): FilterPlan | null {
+  const parts = []
+  for (const condition of filters) {
+    const part = filterPostings(table, condition)
+    if (part === null) return null
+    parts.push(part)
+  }
+  let driving = 0
+  for (let i = 1; i < parts.length; i++) if ((parts[i]?.size as number) < (parts[driving]?.size as number)) driving = i
+  const chosen = parts[driving]!
+  return {
+    lists: chosen.lists,
+    size: chosen.size,
+    checks: parts.filter((_, i) => i !== driving).map((part) => part.check),
+    allChecks: parts.map((part) => part.check),
+  }
+}
+
+/** Visits the union of ascending lists in ascending order (k-way merge). */
+function mergeLists(lists: Int32Array[], visit: RecordVisitor): void {
+  if (lists.length === 1) {
+    const list = lists[0] as Int32Array
+    for (let i = 0; i < list.length; i++) if (!visit(list[i] as number)) return
+    return
+  }
+  const positions = new Int32Array(lists.length)
+  for (;;) {
+    let best = -1
+    let bestRecord = Infinity
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l] as Int32Array
+      const position = positions[l] as number
+      if (position < list.length && (list[position] as number) < bestRecord) {
+        bestRecord = list[position] as number
+        best = l
+      }
+    }
+    if (best === -1) return
+    positions[best]++
+    if (!visit(bestRecord)) return
+  }
+}
+
+function passesAll(checks: RecordCheck[], record: number): boolean {
+  for (let i = 0; i < checks.length; i++) if (!(checks[i] as RecordCheck)(record)) return false
+  return true
+}
+
+/** Streams the matching records in `_id` order to `visit`. */
+function streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan | undefined, visit: RecordVisitor): void {
+  const termChecks: RecordCheck[] = query.terms.map((term) => (record) => fieldContains(table, record, term.field, term.needle))
+  const needle = query.needle
+  const qCheck: RecordCheck[] = needle === undefined ? termChecks : [(record) => recordContains(table, record, needle), ...termChecks]
+  const sweepNeedle = needle ?? longestSearchableTerm(query.terms)
+
+  if (plan && (sweepNeedle === undefined || plan.size * 4 < table.size)) {
+    const checks = [...plan.checks, ...qCheck]
+    mergeLists(plan.lists, (record) => !passesAll(checks, record) || visit(record))
+    return
+  }
+  const checks = [...(plan?.allChecks ?? []), ...termChecks]
+  if (sweepNeedle !== undefined) {
+    sweepRecords(table, sweepNeedle, (record) => !passesAll(checks, record) || visit(record))
+    return
+  }
+  for (let record = 0; record < table.size; record++) {
+    if (passesAll(checks, record) && !visit(record)) return
+  }
+}
+
+function longestSearchableTerm(terms: FieldTerm[]): string | undefined {
+  let longest: string | undefined
+  for (const term of terms) {
+    if (term.field !== ID_FIELD && (longest === undefined || term.needle.length > longest.length)) longest = term.needle
+  }
+  return longest
+}
+
+function isDefaultOrder(sort: SortKey[]): boolean {
+  return sort.length === 0 || (sort.length === 1 && sort[0]?.field === ID_FIELD && !sort[0].descending)
+}
+
+const permutations = new WeakMap<StoredTable, Map<string, Int32Array>>()
+
+/** All records in the order of one sort key (ties by `_id`), cached per table. */
+function sortedAll(table: StoredTable, key: SortKey): Int32Array {
+  let cache = permutations.get(table)
+  if (!cache) {
+    cache = new Map()
+    permutations.set(table, cache)
+  }
+  const name = `${key.field}:${key.descending}:${key.nullsFirst}`
+  let order = cache.get(name)
+  if (!order) {
+    order = Int32Array.from({ length: table.size }, (_, record) => record)
+    order = order.toSorted(compareBy(table, [key]))
+    cache.set(name, order)
+  }
+  return order
+}
+
+function compareBy(table: StoredTable, keys: SortKey[]): (a: number, b: number) => number {
+  const columns = keys.map((key) => {
+    if (key.field === ID_FIELD) return { key, codes: undefined, ranks: undefined }
+    const index = table.columnIndex(key.field)
+    return { key, codes: index.codes, ranks: ranksOf(index, table.fields[key.field]!.type) }
+  })
+  return (a, b) => {
+    for (const { key, codes, ranks } of columns) {
+      if (codes === undefined || ranks === undefined) {
+        if (a !== b) return key.descending ? b - a : a - b
+        continue
+      }
+      const codeA = codes[a] as number
+      const codeB = codes[b] as number
+      if (codeA === codeB) continue
+      if (codeA === 0) return key.nullsFirst ? -1 : 1
+      if (codeB === 0) return key.nullsFirst ? 1 : -1
+      const difference = (ranks[codeA] as number) - (ranks[codeB] as number)
+      if (difference !== 0) return key.descending ? -difference : difference
+    }
+    return a - b
+  }
+}
+
+export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryResult {
+  const hasCondition = query.needle !== undefined || query.terms.length > 0 || query.filters.length > 0
+  const pageEnd = query.offset + query.limit
+  const plan = query.filters.length > 0 ? planFilters(table, query.filters) : undefined
+  if (plan === null) return { records: [], total: query.includeTotal ? 0 : undefined }
+
+  if (!hasCondition) {
+    const total = query.includeTotal ? table.size : undefined
+    if (isDefaultOrder(query.sort)) {
+      const records: number[] = []
+      for (let record = query.offset; record < Math.min(pageEnd, table.size); record++) records.push(record)
+      return { records, total }
+    }
+    const order = query.sort.length === 1 ? sortedAll(table, query.sort[0]!) : sortRecords(table, allRecords(table.size), query.sort)
+    return { records: Array.from(order.subarray(query.offset, pageEnd)), total }
+  }
+
+  if (!isDefaultOrder(query.sort)) {
+    const matches: number[] = []
+    streamMatches(table, query, plan, (record) => {
+      matches.push(record)
+      return true
+    })
+    const ordered = sortRecords(table, Int32Array.from(matches), query.sort)
+    return { records: Array.from(ordered.subarray(query.offset, pageEnd)), total: query.includeTotal ? matches.length : undefined }
+  }
+
+  if (plan && query.needle === undefined && query.terms.length === 0 && query.includeTotal) {
+    return { records: firstMatches(table, query, plan, pageEnd).slice(query.offset), total: countFiltered(plan) }
+  }
+
+  if (query.limit === 0 && !query.includeTotal) return { records: [] }
+  const records: number[] = []
+  let total = 0
+  streamMatches(table, query, plan, (record) => {
+    if (total >= query.offset && total < pageEnd) records.push(record)
+    total++
+    return query.includeTotal || total < pageEnd
+  })
+  return { records, total: query.includeTotal ? total : undefined }
+}
+
+function firstMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan, count: number): number[] {
+  const records: number[] = []
+  if (count === 0) return records
+  streamMatches(table, query, plan, (record) => {
+    records.push(record)
+    return records.length < count
+  })
+  return records
+}
+
+/** The number of records passing every filter; order does not matter here. */
+function countFiltered(plan: FilterPlan): number {
+  if (plan.checks.length === 0) return plan.size
+  let count = 0
+  for (const list of plan.lists) {
+    for (let i = 0; i < list.length; i++) if (passesAll(plan.checks, list[i] as number)) count++
+  }
+  return count
+}
+
+function allRecords(size: number): Int32Array {
+  return Int32Array.from({ length: size }, (_, record) => record)
+}
+
+function sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]): Int32Array {
+  return records.toSorted(compareBy(table, keys))
+}

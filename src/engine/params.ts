@@ -1,0 +1,234 @@
+// Validation of `datastore_search` parameters, in two steps like CKAN: the shape of each value
+// (no table needed), then the field names against the table. Every problem is collected, one
+// message list per parameter key, so several mistakes are reported together.
+//
+// Parameters arrive from a JSON body (any JSON types) or a query string (strings, and lists for
+// repeated keys); both go through the same rules.
+
+import { setOwn } from './ownProperty.ts'
+import type { StoredTable } from './table.ts'
+
+export const DEFAULT_LIMIT = 100
+export const MAX_LIMIT = 32000
+const KNOWN_KEYS = new Set(['resource_id', 'id', 'limit', 'q', 'filters', 'offset', 'sort', 'fields', 'include_total'])
+
+export type ValidationErrors = Record<string, string[]>
+export type FilterScalar = string | number | boolean | null
+export type FilterValue = FilterScalar | FilterScalar[]
+
+export interface SortClause {
+  /** The clause as written, for error messages. */
+  text: string
+  field: string
+  descending: boolean
+  nullsFirst: boolean
+}
+
+/** Parameters whose shape is valid; field names not yet checked. */
+export interface ShapedParams {
+  resourceId?: string
+  limit: number
+  includeTotal: boolean
+  offset?: number
+  q?: string | Record<string, string>
+  filters?: Record<string, FilterValue>
+  sort?: { echo: string | string[]; clauses: SortClause[] }
+  fields?: string[]
+}
+
+export interface ShapeResult {
+  params: ShapedParams
+  errors: ValidationErrors
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function addError(errors: ValidationErrors, key: string, message: string): void {
+  ;(errors[key] ??= []).push(message)
+}
+
+function quoted(text: string): string {
+  return JSON.stringify(text)
+}
+
+export function shapeParams(input: Record<string, unknown>): ShapeResult {
+  const errors: ValidationErrors = {}
+  const params: ShapedParams = { limit: DEFAULT_LIMIT, includeTotal: true }
+
+  const junk = Object.keys(input).filter((key) => !KNOWN_KEYS.has(key))
+  if (junk.length > 0) {
+    addError(errors, '__junk', `The input field [${junk.map((key) => `('${key}',)`).join(', ')}] was not expected.`)
+  }
+
+  const resourceId = 'resource_id' in input ? input.resource_id : input.id
+  if (resourceId === undefined || resourceId === null || resourceId === '') addError(errors, 'resource_id', 'Missing value')
+  else if (typeof resourceId === 'string') params.resourceId = resourceId
+  else if (typeof resourceId === 'number') params.resourceId = String(resourceId)
+  else addError(errors, 'resource_id', 'Must be a string')
+
+  const limit = naturalNumber(input.limit)
+  if (typeof limit === 'string') addError(errors, 'limit', limit)
+  else if (limit !== undefined) params.limit = Math.min(limit, MAX_LIMIT)
+
+  const offset = naturalNumber(input.offset)
+  if (typeof offset === 'string') addError(errors, 'offset', offset)
+  else if (offset !== undefined) params.offset = offset
+
+  if (input.include_total !== undefined && input.include_total !== null) params.includeTotal = isTrue(input.include_total)
+
+  shapeQ(input.q, params, errors)
+  shapeFilters(input.filters, params, errors)
+  shapeSort(input.sort, params, errors)
+  shapeFields(input.fields, params, errors)
+  return { params, errors }
+}
+
+/** A natural number, undefined when absent, or the error message. */
+function naturalNumber(value: unknown): number | undefined | string {
+  if (value === undefined || value === null || value === '') return undefined
+  let parsed: number
+  if (typeof value === 'number') parsed = value
+  else if (typeof value === 'string' && /^\s*[+-]?[0-9]+\s*$/.test(value)) parsed = Number(value)
+  else return 'Invalid integer'
+  if (!Number.isInteger(parsed)) return 'Invalid integer'
+  if (parsed < 0) return 'Must be a natural number'
+  return parsed
+}
+
+/** CKAN's boolean_validator: true, 1 and "true/yes/t/y/1" are true; every other value is false. */
+function isTrue(value: unknown): boolean {
+  if (value === true || value === 1) return true
+  return typeof value === 'string' && ['true', 'yes', 't', 'y', '1'].includes(value.toLowerCase())
+}
+
+function shapeQ(value: unknown, params: ShapedParams, errors: ValidationErrors): void {
+  if (value === undefined || value === null) return
+  let q: unknown = value
+  if (typeof value === 'string' && value.trimStart().startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      if (isPlainObject(parsed)) q = parsed
+    } catch {
+      // not JSON: an ordinary search text that happens to start with "{"
+    }
+  }
+  if (typeof q === 'number') q = String(q)
+  if (typeof q === 'string') {
+    params.q = q
+    return
+  }
+  if (!isPlainObject(q)) {
+    addError(errors, 'q', 'Must be a string, or a JSON object mapping field names to text')
+    return
+  }
+  const terms: Record<string, string> = {}
+  let valid = true
+  for (const [field, text] of Object.entries(q)) {
+    if (typeof text === 'string') setOwn(terms, field, text)
+    else if (typeof text === 'number') setOwn(terms, field, String(text))
+    else {
+      addError(errors, 'q', `Value of field ${quoted(field)} must be a string`)
+      valid = false
+    }
+  }
+  if (valid) params.q = terms
+}
+
+function isFilterScalar(value: unknown): value is FilterScalar {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+function shapeFilters(value: unknown, params: ShapedParams, errors: ValidationErrors): void {
+  if (value === undefined || value === null) return
+  let filters: unknown = value
+  if (typeof value === 'string') {
+    try {
+      filters = JSON.parse(value)
+    } catch {
+      addError(errors, 'filters', 'Cannot parse JSON')
+      return
+    }
+  }
+  if (!isPlainObject(filters)) {
+    addError(errors, 'filters', 'Must be a JSON object mapping field names to a value or a list of values')
+    return
+  }
+  const shaped: Record<string, FilterValue> = {}
+  let valid = true
+  for (const [field, condition] of Object.entries(filters)) {
+    if (isFilterScalar(condition) || (Array.isArray(condition) && condition.every(isFilterScalar))) {
+      setOwn(shaped, field, condition)
+    } else {
+      addError(errors, 'filters', `Value of field ${quoted(field)} must be a string, number, boolean or null, or a list of them`)
+      valid = false
+    }
+  }
+  if (valid) params.filters = shaped
+}
+
+const SORT_CLAUSE = /^(.+?)(?: +(asc|desc))?(?: +nulls +(first|last) *)?$/i
+
+function shapeSort(value: unknown, params: ShapedParams, errors: ValidationErrors): void {
+  if (value === undefined || value === null) return
+  let texts: string[]
+  if (typeof value === 'string') texts = value.trim() === '' ? [] : value.split(',')
+  else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) texts = value
+  else {
+    addError(errors, 'sort', 'Must be a string like "field desc, other" or a list of such strings')
+    return
+  }
+  const clauses: SortClause[] = []
+  for (const text of texts) {
+    const match = SORT_CLAUSE.exec(text.trim())
+    if (!match) {
+      addError(errors, 'sort', `invalid value ${quoted(text.trim())}: expected "field [asc|desc]"`)
+      continue
+    }
+    const descending = (match[2] ?? 'asc').toLowerCase() === 'desc'
+    const nulls = match[3]?.toLowerCase()
+    clauses.push({ text: text.trim(), field: unquote(match[1] as string), descending, nullsFirst: nulls === undefined ? descending : nulls === 'first' })
+  }
+  params.sort = { echo: value as string | string[], clauses }
+}
+
+function unquote(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) return trimmed.slice(1, -1)
+  return trimmed
+}
+
+function shapeFields(value: unknown, params: ShapedParams, errors: ValidationErrors): void {
+  if (value === undefined || value === null) return
+  let names: string[]
+  if (typeof value === 'string') names = value.split(',')
+  else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) names = value
+  else {
+    addError(errors, 'fields', 'Must be a list of field names or a comma-separated string')
+    return
+  }
+  const cleaned = names.map(unquote).filter((name) => name !== '')
+  if (cleaned.length > 0) params.fields = [...new Set(cleaned)]
+}
+
+/** Field names checked against the table: returns errors keyed like CKAN's. */
+export function checkFieldNames(params: ShapedParams, table: StoredTable): ValidationErrors {
+  const errors: ValidationErrors = {}
+  const known = (name: string) => name === '_id' || table.positionOf(name) !== undefined
+  for (const field of Object.keys(params.filters ?? {})) {
+    if (!known(field)) addError(errors, 'filters', `Unknown field ${quoted(field)}`)
+  }
+  if (typeof params.q === 'object') {
+    for (const field of Object.keys(params.q)) {
+      if (!known(field)) addError(errors, 'q', `Unknown field ${quoted(field)}`)
+    }
+  }
+  for (const clause of params.sort?.clauses ?? []) {
+    if (!known(clause.field)) addError(errors, 'sort', `invalid value ${quoted(clause.text)}: unknown field ${quoted(clause.field)}`)
+  }
+  for (const field of params.fields ?? []) {
+    if (!known(field)) addError(errors, 'fields', `Unknown field ${quoted(field)}`)
+  }
+  return errors
+}

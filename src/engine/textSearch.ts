@@ -1,0 +1,139 @@
+// Case-insensitive substring search (`q`) over a table's lowercase chunk strings.
+//
+// A sweep runs one indexOf per hit over each chunk, maps the hit to its record by binary search in
+// the record starts, reports it, and jumps to the next record. The indexOf looks for a window of at
+// most 5 characters around the needle's rarest character (V8's indexOf is fast when the first
+// character is rare), and each window hit is verified against the whole needle.
+// Needles containing `\x01` (the field separator) take the slow path: field by field.
+// Blocks whose trigrams cannot contain the needle are skipped (trigramIndex.ts).
+
+import type { Chunk, StoredTable } from './table.ts'
+import { candidateBlocks } from './trigramIndex.ts'
+
+const SEPARATOR = '\x01'
+const WINDOW = 5
+const SAMPLE_CHARACTERS = 1 << 21
+
+/** Called for each matching record in ascending order; return false to stop. */
+export type RecordVisitor = (record: number) => boolean
+
+const frequencies = new WeakMap<StoredTable, Float64Array>()
+
+/** How often each ASCII character occurs in a sample of the lowercase text (non-ASCII counts as rare). */
+function characterFrequencies(table: StoredTable): Float64Array {
+  let counts = frequencies.get(table)
+  if (counts) return counts
+  counts = new Float64Array(128)
+  let budget = SAMPLE_CHARACTERS
+  for (const chunk of table.chunks) {
+    const length = Math.min(chunk.lower.length, budget)
+    for (let i = 0; i < length; i++) {
+      const code = chunk.lower.charCodeAt(i)
+      if (code < 128) counts[code]++
+    }
+    budget -= length
+    if (budget <= 0) break
+  }
+  frequencies.set(table, counts)
+  return counts
+}
+
+interface Anchor {
+  /** The part of the needle searched with indexOf. */
+  window: string
+  /** Where the window starts inside the needle. */
+  offset: number
+}
+
+function chooseAnchor(table: StoredTable, needle: string): Anchor {
+  if (needle.length <= WINDOW) return { window: needle, offset: 0 }
+  const counts = characterFrequencies(table)
+  let rarest = 0
+  let rarestCount = Infinity
+  for (let i = 0; i < needle.length; i++) {
+    const code = needle.charCodeAt(i)
+    const count = code < 128 ? (counts[code] as number) : 0
+    if (count < rarestCount) {
+      rarestCount = count
+      rarest = i
+    }
+  }
+  const offset = Math.min(rarest, needle.length - WINDOW)
+  return { window: needle.slice(offset, offset + WINDOW), offset }
+}
+
+/** Index of the record whose lowercase text contains `position`. */
+function recordAt(starts: Int32Array, count: number, position: number): number {
+  let low = 0
+  let high = count - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((starts[middle] as number) <= position) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/**
+ * Sweeps the records [first, end) of one chunk; returns false when the visitor asked to stop.
+ */
+function sweepRange(chunk: Chunk, needle: string, anchor: Anchor, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+  const { lower, lowerStarts } = chunk
+  const limit = lowerStarts[endLocal] as number
+  let position = (lowerStarts[firstLocal] as number) + anchor.offset
+  while (position < limit) {
+    const hit = lower.indexOf(anchor.window, position)
+    if (hit === -1 || hit >= limit) return true
+    const start = hit - anchor.offset
+    if (anchor.window.length === needle.length || lower.startsWith(needle, start)) {
+      if (start + needle.length > limit) return true
+      const local = recordAt(lowerStarts, chunk.count, start)
+      if (!visit(chunk.first + local)) return false
+      position = (lowerStarts[local + 1] as number) + anchor.offset
+    } else {
+      position = hit + 1
+    }
+  }
+  return true
+}
+
+/** Visits, in ascending order, every record with a field whose lowercase text contains `needle`. */
+export function sweepRecords(table: StoredTable, needle: string, visit: RecordVisitor): void {
+  if (needle.includes(SEPARATOR)) {
+    for (let record = 0; record < table.size; record++) {
+      if (recordContains(table, record, needle) && !visit(record)) return
+    }
+    return
+  }
+  const anchor = chooseAnchor(table, needle)
+  const blocks = candidateBlocks(table, needle)
+  for (const chunk of table.chunks) {
+    if (blocks === undefined) {
+      if (!sweepRange(chunk, needle, anchor, 0, chunk.count, visit)) return
+      continue
+    }
+    for (const [first, end] of blocks.rangesIn(chunk.first, chunk.first + chunk.count)) {
+      if (!sweepRange(chunk, needle, anchor, first - chunk.first, end - chunk.first, visit)) return
+    }
+  }
+}
+
+/** Whether one field's lowercase text contains `needle` (field -1 is `_id`). */
+export function fieldContains(table: StoredTable, record: number, field: number, needle: string): boolean {
+  if (field === -1) return String(record + 1).includes(needle)
+  const text = table.fieldText(record, field)
+  return text !== null && text.toLowerCase().includes(needle)
+}
+
+/** Whether any field (never `_id`) of the record contains `needle`. */
+export function recordContains(table: StoredTable, record: number, needle: string): boolean {
+  if (needle.includes(SEPARATOR)) {
+    for (let field = 0; field < table.fields.length; field++) {
+      if (fieldContains(table, record, field, needle)) return true
+    }
+    return false
+  }
+  const chunk = table.chunkOf(record)
+  const local = record - chunk.first
+  return chunk.lower.slice(chunk.lowerStarts[local], chunk.lowerStarts[local + 1]).includes(needle)
+}
