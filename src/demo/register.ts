@@ -8,6 +8,8 @@ export interface DemoRegistrationOptions {
   privateIds?: ReadonlySet<string>
   /** Record count of the generated resource (default 1,000,000; tests use fewer). */
   largeRecordCount?: number
+  /** Told of every demo resource's load progress (the worker forwards it to waiting requests). */
+  onLoadProgress?: (resourceId: string, done: number, total: number) => void
 }
 
 export function registerDemoResources(catalog: Catalog, options: DemoRegistrationOptions = {}): void {
@@ -17,7 +19,11 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
       aliases: [info.alias],
       title: info.title,
       isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
-      load: async (onProgress?: ProgressCallback) => {
+      load: async (onCatalogProgress?: ProgressCallback) => {
+        const onProgress: ProgressCallback = (done, total) => {
+          onCatalogProgress?.(done, total)
+          options.onLoadProgress?.(info.id, done, total)
+        }
         switch (info.id) {
           case COURSES_RESOURCE_ID:
             return (await import('./courses.ts')).buildCoursesTable()

@@ -1,0 +1,144 @@
+// Main-thread side of the demo worker (no React): typed calls with request ids, cancel by
+// AbortSignal, load progress, and recovery when the worker dies (every pending call is rejected
+// with a clear message and the next call starts a fresh worker).
+import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
+
+export type { DemoResourceSummary, LoadProgress, SerializedRequest, SerializedResponse } from './protocol.ts'
+
+export interface DemoRequestOptions {
+  signal?: AbortSignal
+  onProgress?: (progress: LoadProgress) => void
+}
+
+export interface DemoWorkerClient {
+  request(request: SerializedRequest, options?: DemoRequestOptions): Promise<SerializedResponse>
+  listResources(): Promise<DemoResourceSummary[]>
+  /** Loads a CSV or JSON file in the worker; resolves with the new resource (a fresh UUID). */
+  addFile(file: File, options?: DemoRequestOptions): Promise<DemoResourceSummary>
+  /** Stops the worker; pending calls are rejected. A later call starts a new worker. */
+  terminate(): void
+}
+
+/** What the client needs of a Worker (a real one, or a stand-in in tests). */
+export interface WorkerLike {
+  postMessage(message: ToWorker): void
+  terminate(): void
+  addEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void
+  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void
+}
+
+export class DemoWorkerError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DemoWorkerError'
+  }
+}
+
+interface Pending {
+  settle: (message: FromWorker) => void
+  fail: (error: Error) => void
+  onProgress?: (progress: LoadProgress) => void
+}
+
+function createBrowserWorker(): WorkerLike {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'demo-engine' }) as WorkerLike
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was cancelled.', 'AbortError')
+}
+
+function unexpected(message: FromWorker): never {
+  throw new DemoWorkerError(`The demo engine sent an unexpected "${message.kind}" answer.`)
+}
+
+export function createDemoWorkerClient(createWorker: () => WorkerLike = createBrowserWorker): DemoWorkerClient {
+  let worker: WorkerLike | undefined
+  let nextId = 1
+  const pending = new Map<number, Pending>()
+
+  const failAll = (error: Error): void => {
+    const calls = [...pending.values()]
+    pending.clear()
+    for (const call of calls) call.fail(error)
+  }
+
+  const crash = (current: WorkerLike, event: Event): void => {
+    if (worker !== current) return
+    event.preventDefault()
+    worker = undefined
+    current.terminate()
+    const detail = 'message' in event && typeof event.message === 'string' && event.message !== '' ? ` (${event.message})` : ''
+    failAll(new DemoWorkerError(`The demo engine stopped unexpectedly${detail}. Run the query again to restart it; files you added must be added again.`))
+  }
+
+  const ensureWorker = (): WorkerLike => {
+    if (worker !== undefined) return worker
+    const created = createWorker()
+    created.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      const message = event.data
+      const call = pending.get(message.id)
+      if (call === undefined) return
+      if (message.kind === 'progress') call.onProgress?.(message.progress)
+      else {
+        pending.delete(message.id)
+        call.settle(message)
+      }
+    })
+    created.addEventListener('error', (event) => crash(created, event))
+    created.addEventListener('messageerror', (event) => crash(created, event))
+    worker = created
+    return created
+  }
+
+  const call = <T>(build: (id: number) => ToWorker, accept: (message: FromWorker) => T, options: DemoRequestOptions = {}): Promise<T> => {
+    const { signal, onProgress } = options
+    if (signal?.aborted) return Promise.reject(abortError())
+    const target = ensureWorker()
+    const id = nextId++
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (!pending.delete(id)) return
+        // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
+        worker?.postMessage({ kind: 'cancel', id })
+        reject(abortError())
+      }
+      pending.set(id, {
+        onProgress,
+        fail: (error) => {
+          signal?.removeEventListener('abort', onAbort)
+          reject(error)
+        },
+        settle: (message) => {
+          signal?.removeEventListener('abort', onAbort)
+          if (message.kind === 'failed') reject(new DemoWorkerError(message.message))
+          else {
+            try {
+              resolve(accept(message))
+            } catch (error) {
+              reject(error)
+            }
+          }
+        },
+      })
+      signal?.addEventListener('abort', onAbort, { once: true })
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
+      target.postMessage(build(id))
+    })
+  }
+
+  return {
+    request: (request, options) =>
+      call((id) => ({ kind: 'request', id, request }), (message) => (message.kind === 'response' ? message.response : unexpected(message)), options),
+    listResources: () =>
+      call((id) => ({ kind: 'list', id }), (message) => (message.kind === 'resources' ? message.resources : unexpected(message))),
+    addFile: (file, options) =>
+      call((id) => ({ kind: 'addFile', id, file }), (message) => (message.kind === 'added' ? message.resource : unexpected(message)), options),
+    terminate: () => {
+      const current = worker
+      worker = undefined
+      current?.terminate()
+      failAll(new DemoWorkerError('The demo engine was shut down.'))
+    },
+  }
+}

@@ -1,0 +1,85 @@
+// The demo engine as the worker runs it (createDemoWorkerHost), driven through the real client over
+// an in-memory channel instead of a Worker thread.
+import { describe, expect, it } from 'vitest'
+import { COURSES_RESOURCE_ID, DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
+import type { FromWorker, LoadProgress, SerializedRequest, ToWorker } from './protocol.ts'
+import { createDemoWorkerClient, type WorkerLike } from './worker-client.ts'
+import { createDemoWorkerHost } from './worker-host.ts'
+
+class InMemoryWorker extends EventTarget implements WorkerLike {
+  private readonly host = createDemoWorkerHost((message: FromWorker) => {
+    setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: message })), 0)
+  }, { largeRecordCount: 120_000 })
+  postMessage(message: ToWorker): void {
+    setTimeout(() => this.host.receive(message), 0)
+  }
+  terminate(): void {}
+}
+
+const SEARCH_URL = `${DEMO_BASE_URL}/api/action/datastore_search`
+
+function post(body: unknown): SerializedRequest {
+  return { method: 'POST', url: SEARCH_URL, headers: [['content-type', 'application/json']], body: JSON.stringify(body) }
+}
+
+interface Envelope {
+  success: boolean
+  result: { records: Array<Record<string, unknown>>; fields: Array<{ id: string }> }
+}
+
+describe('demo engine in the worker host', () => {
+  it('answers the seed example on the courses resource, by POST and by GET', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    const byPost = await client.request(post({ resource_id: COURSES_RESOURCE_ID, filters: { subject: 'Biology', stage: 'active' }, limit: 5 }))
+    expect(byPost.status).toBe(200)
+    expect(byPost.headers).toContainEqual(['content-type', expect.stringContaining('application/json')])
+    const records = (JSON.parse(byPost.body) as Envelope).result.records
+    expect(records.length).toBeGreaterThan(0)
+    expect(records.length).toBeLessThanOrEqual(5)
+    for (const record of records) expect(record).toMatchObject({ subject: 'Biology', stage: 'active' })
+    const byGet = await client.request({ method: 'GET', url: `${SEARCH_URL}?resource_id=courses&q=biology&limit=5`, headers: [] })
+    expect((JSON.parse(byGet.body) as Envelope).result.records).toHaveLength(5)
+  })
+
+  it('lists the demo resources with their titles', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    const resources = await client.listResources()
+    expect(resources.map((resource) => [resource.id, resource.title])).toEqual(DEMO_RESOURCES.map((info) => [info.id, info.title]))
+    expect(resources.every((resource) => !resource.isPrivate && !resource.loaded)).toBe(true)
+  })
+
+  it('adds a user file as a new resource with a fresh UUID that is listed and queryable', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    const progress: LoadProgress[] = []
+    const file = new File(['city,population\nZürich,421878\n東京,13960000\n'], 'cities.csv', { type: 'text/csv' })
+    const added = await client.addFile(file, { onProgress: (report) => progress.push(report) })
+    expect(added).toMatchObject({ title: 'cities.csv', loaded: true, size: 2 })
+    expect(added.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(progress.at(-1)).toMatchObject({ resourceId: added.id, done: file.size, total: file.size })
+    expect((await client.listResources()).map((resource) => resource.id)).toContain(added.id)
+    const answer = JSON.parse((await client.request(post({ resource_id: added.id, q: '東京' }))).body) as Envelope
+    expect(answer.result.records).toMatchObject([{ city: '東京', population: 13960000 }])
+  })
+
+  it('rejects a broken file with the message that names the line', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    await expect(client.addFile(new File(['a,b\n1,2,3\n'], 'bad.csv'))).rejects.toThrow('bad.csv: line 2: 3 values, but the header has 2 columns')
+  })
+
+  it('reports progress while the generated resource builds, and a cancelled request does not block others', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    const progress: LoadProgress[] = []
+    const controller = new AbortController()
+    const cancelled = client.request(post({ resource_id: LARGE_RESOURCE_ID, limit: 1 }), { signal: controller.signal })
+    const waiting = client.request(post({ resource_id: LARGE_RESOURCE_ID, q: 'quokka' }), { onProgress: (report) => progress.push(report) })
+    controller.abort()
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+    const courses = await client.request(post({ resource_id: COURSES_RESOURCE_ID, limit: 1 }))
+    expect(courses.status).toBe(200)
+    const answer = JSON.parse((await waiting).body) as Envelope
+    expect(answer.result.records).toHaveLength(1)
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.every((report) => report.resourceId === LARGE_RESOURCE_ID && report.total === 120_000 && report.done <= report.total)).toBe(true)
+    expect(progress.at(-1)?.title).toBe('Generated, 1,000,000 records')
+  })
+})

@@ -1,0 +1,122 @@
+// The worker's message handling, separate from the worker global so it can be tested in Node: it
+// turns serialized requests into real `Request`s for the engine's handler and answers by id.
+import { Catalog, createDatastoreHandler } from '../engine/index.ts'
+import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
+import { DEMO_BASE_URL } from './metadata.ts'
+import { registerDemoResources } from './register.ts'
+import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
+
+export interface WorkerHostOptions {
+  catalog: Catalog
+  handler: (request: Request) => Promise<Response>
+  post: (message: FromWorker) => void
+  newId?: () => string
+}
+
+export interface WorkerHost {
+  receive(message: ToWorker): void
+  /** Forwards load progress of a catalog resource to every request waiting meanwhile. */
+  reportLoadProgress(resourceId: string, done: number, total: number): void
+}
+
+export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
+  const { catalog, handler, post } = options
+  const newId = options.newId ?? (() => crypto.randomUUID())
+  const waiting = new Set<number>()
+  const cancelled = new Set<number>()
+
+  const titleOf = (resourceId: string): string =>
+    catalog.list().find((summary) => summary.id === resourceId)?.title ?? resourceId
+
+  const answer = (message: FromWorker): void => {
+    waiting.delete(message.id)
+    if (cancelled.delete(message.id)) return
+    post(message)
+  }
+
+  const summaryOf = (resourceId: string): DemoResourceSummary => {
+    const summary = catalog.list().find((candidate) => candidate.id === resourceId)
+    if (summary === undefined) throw new Error(`resource ${resourceId} vanished from the catalog`)
+    return { ...summary, fields: summary.fields?.map((field) => ({ id: field.id, type: field.type })) }
+  }
+
+  const handleRequest = async (id: number, serialized: SerializedRequest): Promise<void> => {
+    waiting.add(id)
+    try {
+      answer({ kind: 'response', id, response: await run(handler, serialized) })
+    } catch (error) {
+      answer({ kind: 'failed', id, message: `The demo engine could not answer: ${messageOf(error)}` })
+    }
+  }
+
+  const handleAddFile = async (id: number, file: File): Promise<void> => {
+    const resourceId = newId()
+    const report = (done: number, total: number): void => {
+      if (!cancelled.has(id)) post({ kind: 'progress', id, progress: { resourceId, title: file.name, done, total } })
+    }
+    try {
+      const table = await loadDataFile(file, { name: file.name, format: formatFromName(file.name) ?? formatFromType(file.type), onProgress: report })
+      catalog.add({ id: resourceId, title: file.name, load: () => table })
+      await catalog.prepare(resourceId)
+      answer({ kind: 'added', id, resource: summaryOf(resourceId) })
+    } catch (error) {
+      answer({ kind: 'failed', id, message: error instanceof DataFileError ? error.message : `${file.name}: ${messageOf(error)}` })
+    }
+  }
+
+  return {
+    receive(message) {
+      switch (message.kind) {
+        case 'request':
+          void handleRequest(message.id, message.request)
+          break
+        case 'cancel':
+          cancelled.add(message.id)
+          break
+        case 'list':
+          post({ kind: 'resources', id: message.id, resources: catalog.list().map((summary) => summaryOf(summary.id)) })
+          break
+        case 'addFile':
+          void handleAddFile(message.id, message.file)
+          break
+      }
+    },
+    reportLoadProgress(resourceId, done, total) {
+      const progress: LoadProgress = { resourceId, title: titleOf(resourceId), done, total }
+      for (const id of waiting) if (!cancelled.has(id)) post({ kind: 'progress', id, progress })
+    },
+  }
+}
+
+/** The worker's whole engine: a catalog of the demo resources, the handler, and the host. */
+export function createDemoWorkerHost(post: (message: FromWorker) => void, options: { largeRecordCount?: number } = {}): WorkerHost {
+  const catalog = new Catalog()
+  const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [] })
+  const host = createWorkerHost({ catalog, handler, post })
+  registerDemoResources(catalog, {
+    largeRecordCount: options.largeRecordCount,
+    onLoadProgress: (resourceId, done, total) => host.reportLoadProgress(resourceId, done, total),
+  })
+  return host
+}
+
+async function run(handler: (request: Request) => Promise<Response>, serialized: SerializedRequest): Promise<SerializedResponse> {
+  const hasBody = serialized.body !== undefined && serialized.method !== 'GET' && serialized.method !== 'HEAD'
+  const request = new Request(serialized.url, {
+    method: serialized.method,
+    headers: serialized.headers,
+    body: hasBody ? serialized.body : undefined,
+  })
+  const response = await handler(request)
+  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body: await response.text() }
+}
+
+function formatFromType(type: string): 'csv' | 'json' | undefined {
+  if (type === 'text/csv') return 'csv'
+  if (type === 'application/json') return 'json'
+  return undefined
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
