@@ -60,6 +60,13 @@ export function Explorer() {
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={search.failure ?? null} />
+          {data?.notes && data.notes.length > 0 ? (
+            <ul className="server-notes" aria-label="Notes about this server">
+              {data.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>

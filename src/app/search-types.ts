@@ -12,6 +12,8 @@ export interface SearchData {
   records: Record<string, unknown>[]
   total?: number
   totalWasEstimated?: boolean
+  /** How the server differs from the reference engine, in plain words. */
+  notes?: string[]
 }
 
 export interface SearchFailure extends AlertContent {

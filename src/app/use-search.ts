@@ -1,9 +1,11 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
-import { buildRequest } from '../query/request-builder.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { DatastoreSearchError } from '../api/api-error.ts'
+import { datastoreKeys, datastoreSearchOptions, type SearchOutcome } from '../api/datastore-search.ts'
+import type { TransferProgress } from '../api/transport.ts'
 import type { QueryState } from '../query/types.ts'
-import { encodeQuery } from '../query/url-codec.ts'
 import type { SearchData, SearchFailure } from './search-types.ts'
+import { transports } from './transports.ts'
 
 export interface SearchView {
   /** The latest answer (the previous one while the next loads). */
@@ -16,48 +18,43 @@ export interface SearchView {
   cancel: () => void
 }
 
-interface Timed {
-  data: SearchData
-  elapsedMs: number
-}
-
-// TEMPORARY until src/api lands: a plain fetch of the built request, minimally checked.
-async function fetchSearch(query: QueryState, token: string, signal: AbortSignal): Promise<Timed> {
-  const spec = buildRequest(query, { token })
-  const started = performance.now()
-  const response = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body, signal })
-  const body: unknown = await response.json()
-  const result = (body as { result?: SearchData }).result
-  if (!response.ok || !result || !Array.isArray(result.records)) {
-    throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status })
+function toData(outcome: SearchOutcome): SearchData {
+  const { result } = outcome
+  return {
+    fields: result.fields,
+    records: result.records,
+    total: result.total,
+    totalWasEstimated: result.totalWasEstimated,
+    notes: result.notes.map((note) => note.message),
   }
-  return { data: { ...result, totalWasEstimated: (result as { total_was_estimated?: boolean }).total_was_estimated }, elapsedMs: performance.now() - started }
 }
 
-/** The search for one executed query; a new query aborts the previous request. */
+function toFailure(error: unknown): SearchFailure {
+  if (error instanceof DatastoreSearchError) {
+    const apiError = error.apiError
+    const fieldErrors = apiError.kind === 'validation' || apiError.kind === 'invalid-query' ? apiError.fieldErrors : {}
+    return { title: apiError.title, message: apiError.message, hint: apiError.hint, fieldErrors }
+  }
+  return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), fieldErrors: {} }
+}
+
+/** The search for one executed query (the api's options factory); a new query aborts the previous one. */
 export function useSearch(query: QueryState, token: string, enabled: boolean): SearchView {
   const queryClient = useQueryClient()
-  const queryKey = ['datastore_search', encodeQuery(query), token !== ''] as const
+  const [progress, setProgress] = useState<TransferProgress | undefined>(undefined)
   const result = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => fetchSearch(query, token, signal),
+    ...datastoreSearchOptions(query, { transports, token, onProgress: setProgress }),
     enabled,
-    placeholderData: keepPreviousData,
   })
-  const { refetch } = result
-  const cancel = useCallback(() => {
-    void queryClient.cancelQueries({ queryKey })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, queryKey[1], queryKey[2]])
-  const failure: SearchFailure | undefined = result.error
-    ? { title: 'The query failed', message: result.error.message, fieldErrors: {} }
-    : undefined
+  const data = result.data
+  const loading = result.isFetching
   return {
-    data: result.data?.data,
-    elapsedMs: result.data?.elapsedMs,
-    failure,
-    isFetching: result.isFetching,
-    refetch: () => void refetch(),
-    cancel,
+    data: data ? toData(data) : undefined,
+    elapsedMs: data?.elapsedMs,
+    failure: result.error && !loading ? toFailure(result.error) : undefined,
+    isFetching: loading,
+    progress: loading && progress?.unit === 'records' && progress.total ? { done: progress.done, total: progress.total } : undefined,
+    refetch: () => void result.refetch(),
+    cancel: () => void queryClient.cancelQueries({ queryKey: datastoreKeys.search(query, token) }),
   }
 }
