@@ -1,0 +1,167 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { defaultQuery } from '../query/defaults.ts'
+import type { HttpRequestSpec } from '../query/request-builder.ts'
+import type { QueryState } from '../query/types.ts'
+import { DatastoreSearchError } from './api-error.ts'
+import { datastoreKeys, datastoreSearchOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
+import { TransportError, type RawResponse, type Transport } from './transport.ts'
+
+const OK_BODY = JSON.stringify({ success: true, result: { limit: 100, fields: [{ id: '_id', type: 'int' }], records: [{ _id: 1 }], total: 1 } })
+
+/** A transport that records what it was asked and answers from a script. */
+function scripted(answer: (spec: HttpRequestSpec) => RawResponse | Promise<RawResponse>) {
+  const sent: HttpRequestSpec[] = []
+  const transport: Transport = {
+    async send(spec) {
+      sent.push(spec)
+      return answer(spec)
+    },
+  }
+  return { transport, sent }
+}
+
+const reply = (status: number, bodyText: string): RawResponse => ({ status, statusText: '', headers: [], bodyText, elapsedMs: 7 })
+const live = (overrides: Partial<QueryState> = {}): QueryState => ({ ...defaultQuery(), source: 'live', baseUrl: 'https://portal.example/data', ...overrides })
+
+function deps(liveTransport: Transport, demoTransport: Transport = liveTransport, token?: string): SearchDeps {
+  return { transports: { live: liveTransport, demo: demoTransport }, ...(token === undefined ? {} : { token }) }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<DatastoreSearchError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof DatastoreSearchError) return error
+    throw error
+  }
+  throw new Error('expected a DatastoreSearchError')
+}
+
+describe('fetchDatastoreSearch', () => {
+  it('sends the built request to the transport of the source and returns the parsed result with the redacted request', async () => {
+    const liveSide = scripted(() => reply(200, OK_BODY))
+    const demoSide = scripted(() => reply(200, OK_BODY))
+    const outcome = await fetchDatastoreSearch(live(), deps(liveSide.transport, demoSide.transport, 'tok'))
+    expect(demoSide.sent).toHaveLength(0)
+    expect(liveSide.sent[0].url).toBe('https://portal.example/data/api/action/datastore_search')
+    expect(liveSide.sent[0].headers).toContainEqual(['Authorization', 'tok'])
+    expect(outcome.request.headers).toContainEqual(['Authorization', '<API_TOKEN>'])
+    expect(outcome.result.records).toEqual([{ _id: 1 }])
+    expect(outcome).toMatchObject({ status: 200, elapsedMs: 7 })
+
+    await fetchDatastoreSearch(defaultQuery(), deps(liveSide.transport, demoSide.transport))
+    expect(demoSide.sent).toHaveLength(1)
+  })
+
+  it('never sends a query with errors', async () => {
+    const side = scripted(() => reply(200, OK_BODY))
+    const error = await rejection(fetchDatastoreSearch(live({ limit: -1 }), deps(side.transport)))
+    expect(side.sent).toHaveLength(0)
+    expect(error.apiError).toMatchObject({ kind: 'invalid-query', fieldErrors: { limit: expect.stringMatching(/negative/) } })
+  })
+
+  it('throws the parsed error for the UI, with its status', async () => {
+    const side = scripted(() => reply(409, JSON.stringify({ success: false, error: { __type: 'Validation Error', limit: ['Invalid integer'] } })))
+    const error = await rejection(fetchDatastoreSearch(live(), deps(side.transport)))
+    expect(error.apiError.kind).toBe('validation')
+    expect(error.status).toBe(409)
+  })
+
+  it('turns a transport failure into a typed error without the token', async () => {
+    const failing: Transport = {
+      send: () => Promise.reject(new TransportError('network', 'fetch failed for tok-SECRET', { phase: 'connect' })),
+    }
+    const error = await rejection(fetchDatastoreSearch(live(), deps(failing, failing, 'tok-SECRET')))
+    expect(error.apiError).toMatchObject({ kind: 'network', phase: 'connect' })
+    expect(error.apiError.title).toMatch(/CORS/)
+    expect(error.apiError.message).toMatch(/portal\.example/)
+    expect(JSON.stringify(error.apiError)).not.toContain('tok-SECRET')
+  })
+
+  it('passes the caller’s timeout to live requests only', async () => {
+    const seen: (number | undefined)[] = []
+    const transport: Transport = {
+      async send(_spec, options) {
+        seen.push(options.timeoutMs)
+        return reply(200, OK_BODY)
+      },
+    }
+    await fetchDatastoreSearch(live(), { ...deps(transport), timeoutMs: 5000 })
+    await fetchDatastoreSearch(defaultQuery(), { ...deps(transport), timeoutMs: 5000 })
+    expect(seen).toEqual([5000, undefined])
+  })
+})
+
+const key = (query: QueryState) => JSON.stringify(datastoreKeys.search(query, undefined))
+
+describe('datastoreKeys', () => {
+  it('never hold the token, but change when it changes', () => {
+    const withToken = JSON.stringify(datastoreKeys.search(live(), 'tok-SECRET'))
+    expect(withToken).not.toContain('tok-SECRET')
+    expect(withToken).not.toBe(JSON.stringify(datastoreKeys.search(live(), 'other-token')))
+    expect(withToken).not.toBe(JSON.stringify(datastoreKeys.search(live(), undefined)))
+  })
+
+  it('are equal for equivalent queries and differ for different requests', () => {
+    expect(key(live({ filters: [{ field: 's', values: ['a'] }, { field: 's', values: ['b'] }] }))).toBe(key(live({ filters: [{ field: 's', values: ['a', 'b'] }] })))
+    // A browser-side sort does not refetch; a server-side one does.
+    expect(key(live({ sort: [{ field: 's', direction: 'asc' }] }))).toBe(key(live()))
+    expect(key(live({ sort: [{ field: 's', direction: 'asc' }], sortOn: 'server' }))).not.toBe(key(live()))
+    // The live base URL does not matter in demo mode.
+    expect(key({ ...defaultQuery(), baseUrl: 'https://a.example/x' })).toBe(key(defaultQuery()))
+    expect(key(live({ limit: 6 }))).not.toBe(key(live({ limit: 5 })))
+  })
+
+  it('share the search prefix so all searches can be invalidated together', () => {
+    expect(datastoreKeys.search(live(), undefined).slice(0, 2)).toEqual(datastoreKeys.searches())
+  })
+})
+
+const failure = (apiError: DatastoreSearchError['apiError']) => new DatastoreSearchError(apiError)
+
+describe('retries', () => {  const network = failure({ kind: 'network', phase: 'connect', title: '', message: '' })
+  const gateway = failure({ kind: 'server-error', status: 502, isHtml: true, title: '', message: '' })
+  const notFound = failure({ kind: 'not-found', status: 404, isHtml: false, title: '', message: '' })
+  const validation = failure({ kind: 'validation', status: 409, paramErrors: {}, fieldErrors: {}, title: '', message: '' })
+
+  it('retry a live connection failure or a gateway hiccup once', () => {
+    expect(shouldRetry('live', 0, network)).toBe(true)
+    expect(shouldRetry('live', 0, gateway)).toBe(true)
+    expect(shouldRetry('live', 1, network)).toBe(false)
+  })
+
+  it('never retry a 4xx, nor anything in the demo', () => {
+    expect(shouldRetry('live', 0, notFound)).toBe(false)
+    expect(shouldRetry('live', 0, validation)).toBe(false)
+    expect(shouldRetry('demo', 0, network)).toBe(false)
+  })
+})
+
+describe('datastoreSearchOptions with a QueryClient', () => {
+  it('cancels the running request when the query is cancelled', async () => {
+    let seenSignal: AbortSignal | undefined
+    const transport: Transport = {
+      send: (_spec, { signal }) =>
+        new Promise((_resolve, reject) => {
+          seenSignal = signal
+          signal?.addEventListener('abort', () => reject(new TransportError('aborted', 'cancelled')))
+        }),
+    }
+    const client = new QueryClient()
+    const options = datastoreSearchOptions(live(), deps(transport))
+    const running = client.fetchQuery(options).catch(() => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await client.cancelQueries({ queryKey: options.queryKey })
+    await running
+    expect(seenSignal?.aborted).toBe(true)
+  })
+
+  it('keeps the previous data while the next query loads, and runs without network detection', () => {
+    const options = datastoreSearchOptions(live(), deps(scripted(() => reply(200, OK_BODY)).transport))
+    expect(options.networkMode).toBe('always')
+    expect(options.placeholderData).toBeTypeOf('function')
+    expect(options.staleTime).toBe(60_000)
+    expect(datastoreSearchOptions(defaultQuery(), deps(scripted(() => reply(200, OK_BODY)).transport)).staleTime).toBe(Number.POSITIVE_INFINITY)
+  })
+})
