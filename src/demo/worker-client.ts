@@ -23,8 +23,7 @@ export interface DemoWorkerClient {
 export interface WorkerLike {
   postMessage(message: ToWorker): void
   terminate(): void
-  addEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void
-  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void
+  addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void
 }
 
 export class DemoWorkerError extends Error {
@@ -75,8 +74,8 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
   const ensureWorker = (): WorkerLike => {
     if (worker !== undefined) return worker
     const created = createWorker()
-    created.addEventListener('message', (event: MessageEvent<FromWorker>) => {
-      const message = event.data
+    created.addEventListener('message', (event) => {
+      const message = (event as MessageEvent<FromWorker>).data
       const call = pending.get(message.id)
       if (call === undefined) return
       if (message.kind === 'progress') call.onProgress?.(message.progress)
