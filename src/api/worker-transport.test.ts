@@ -17,12 +17,12 @@ async function failureOf(promise: Promise<unknown>): Promise<TransportError> {
 
 describe('worker transport', () => {
   it('hands the same request to the demo client and returns its answer as a raw response, with build progress', async () => {
-    const asked: HttpRequestSpec[] = []
+    const asked: unknown[] = []
     const client: DemoRequestClient = {
-      async request(request, { onProgress }) {
+      async request(request, options) {
         asked.push(request)
-        onProgress?.(500_000, 1_000_000)
-        return { status: 200, statusText: 'OK', headers: { 'Content-Type': 'application/json' }, body: '{"success":true}' }
+        options?.onProgress?.({ resourceId: 'big', title: 'Big', done: 500_000, total: 1_000_000 })
+        return { status: 200, statusText: 'OK', headers: [['Content-Type', 'application/json']], body: '{"success":true}' }
       },
     }
     const progress: TransferProgress[] = []
@@ -35,7 +35,7 @@ describe('worker transport', () => {
   it('reports a cancel as a cancel', async () => {
     const controller = new AbortController()
     const client: DemoRequestClient = {
-      request: (_request, { signal }) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
+      request: (_request, options) => new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
     }
     const running = createWorkerTransport(client).send(spec, { signal: controller.signal })
     controller.abort()

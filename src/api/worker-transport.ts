@@ -1,14 +1,9 @@
 // Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker.
-import type { HttpRequestSpec } from '../query/request-builder.ts'
+import type { DemoWorkerClient } from '../demo/worker-client.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
-/** What the demo worker client offers (src/demo/worker-client.ts); kept structural to stay decoupled. */
-export interface DemoRequestClient {
-  request(
-    request: HttpRequestSpec,
-    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
-  ): Promise<{ status: number; statusText: string; headers: Iterable<[string, string]> | Record<string, string>; body: string }>
-}
+/** The part of the demo worker client this transport uses. */
+export type DemoRequestClient = Pick<DemoWorkerClient, 'request'>
 
 export function createWorkerTransport(client: DemoRequestClient): Transport {
   return {
@@ -18,12 +13,12 @@ export function createWorkerTransport(client: DemoRequestClient): Transport {
       try {
         const reply = await client.request(spec, {
           signal,
-          onProgress: onProgress && ((done, total) => onProgress({ done, total, unit: 'records' })),
+          onProgress: onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' })),
         })
         return {
           status: reply.status,
           statusText: reply.statusText,
-          headers: headerPairs(reply.headers),
+          headers: reply.headers.map(([name, value]) => [name.toLowerCase(), value]),
           bodyText: reply.body,
           elapsedMs: performance.now() - started,
         }
@@ -33,9 +28,4 @@ export function createWorkerTransport(client: DemoRequestClient): Transport {
       }
     },
   }
-}
-
-function headerPairs(headers: Iterable<[string, string]> | Record<string, string>): [string, string][] {
-  const pairs = Symbol.iterator in headers ? [...(headers as Iterable<[string, string]>)] : Object.entries(headers)
-  return pairs.map(([name, value]) => [name.toLowerCase(), value])
 }
