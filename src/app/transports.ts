@@ -12,11 +12,7 @@ function demoWorker(): DemoWorkerClient {
 }
 
 const demoRequests: DemoRequestClient = {
-  request: (spec, { signal, onProgress }) =>
-    demoWorker().request(
-      { method: spec.method, url: spec.url, headers: spec.headers, body: spec.body },
-      { signal, onProgress: onProgress && ((progress) => onProgress(progress.done, progress.total)) },
-    ),
+  request: (request, options) => demoWorker().request(request, options),
 }
 
 export const transports = { live: createFetchTransport(), demo: createWorkerTransport(demoRequests) }

@@ -75,7 +75,8 @@ export function useExplorer(): Explorer {
   }
 
   const changeSort = (sort: SortKey[]) => {
-    const next = withSort(executed, sort, search.data)
+    // Only the current query's own answer can prove that every matching record is loaded.
+    const next = withSort(executed, sort, search.isPrevious ? undefined : search.data)
     setExecuted(next)
     setDraft((current) => ({ ...current, sort: next.sort, sortOn: next.sortOn }))
     setCancelled(false)

@@ -10,6 +10,8 @@ import { transports } from './transports.ts'
 export interface SearchView {
   /** The latest answer (the previous one while the next loads). */
   data?: SearchData
+  /** True while `data` is the previous query's answer, shown until the current one arrives. */
+  isPrevious: boolean
   elapsedMs?: number
   failure?: SearchFailure
   isFetching: boolean
@@ -50,6 +52,7 @@ export function useSearch(query: QueryState, token: string, enabled: boolean): S
   const loading = result.isFetching
   return {
     data: data ? toData(data) : undefined,
+    isPrevious: result.isPlaceholderData,
     elapsedMs: data?.elapsedMs,
     failure: result.error && !loading ? toFailure(result.error) : undefined,
     isFetching: loading,
