@@ -1,0 +1,185 @@
+// The engine against the naive oracle on random resources and random valid requests: the whole
+// envelope must be identical. Tiny chunk and block sizes make small tables span many chunks and
+// trigram blocks, so every boundary of the fast paths is crossed.
+
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { Catalog } from './catalog.ts'
+import { datastoreSearch } from './datastoreSearch.ts'
+import { TableBuilder, type TableOptions } from './table.ts'
+import { oracleSearch, type OracleRequest } from './testSupport/oracle.ts'
+import type { CellValue, FieldInfo, FieldType, RecordObject } from './types.ts'
+
+const PATH = '/data/api/action/datastore_search'
+// Characters chosen to hurt: case pairs, length-changing lowercase (İ), final sigma, ß, the field
+// separator \x01 and other control characters, spaces.
+const ALPHABET = ['a', 'A', 'b', 'B', 'é', 'É', 'ß', 'İ', 'i', 'Σ', 'σ', 'ς', ' ', '\x01', '\x00', '1', '-', 'z']
+const textArbitrary = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 6 }).map((chars) => chars.join(''))
+
+const TYPES: FieldType[] = ['text', 'text', 'int4', 'numeric', 'bool', 'json', 'date']
+const FIELD_NAMES = ['a', 'b', 'é', 'x y', 'num']
+
+function valueArbitrary(type: FieldType): fc.Arbitrary<CellValue> {
+  const value: fc.Arbitrary<CellValue> = (() => {
+    switch (type) {
+      case 'int4':
+        return fc.integer({ min: -20, max: 20 }).map((n) => (n === 0 ? 0 : n))
+      case 'numeric':
+        return fc.integer({ min: -300, max: 300 }).map((n) => (n === 0 ? 0 : n / 4))
+      case 'bool':
+        return fc.boolean()
+      case 'json':
+        return fc.oneof(fc.array(textArbitrary, { maxLength: 2 }), fc.record({ k: textArbitrary }), fc.integer({ min: 1, max: 9 }))
+      case 'date':
+        return fc.constantFrom('2020-01-02', '2019-12-31', '2021-06-15')
+      default:
+        return textArbitrary
+    }
+  })()
+  return fc.option(value, { freq: 5, nil: null })
+}
+
+interface Resource {
+  fields: FieldInfo[]
+  records: RecordObject[]
+  options: TableOptions
+}
+
+const resourceArbitrary: fc.Arbitrary<Resource> = fc
+  .uniqueArray(fc.constantFrom(...FIELD_NAMES), { minLength: 1, maxLength: 4 })
+  .chain((names) => fc.tuple(fc.constant(names), fc.array(fc.constantFrom(...TYPES), { minLength: names.length, maxLength: names.length })))
+  .chain(([names, types]) => {
+    const fields = names.map((id, i) => ({ id, type: types[i] as FieldType }))
+    const record = fc.tuple(...fields.map((field) => valueArbitrary(field.type))).map((values) =>
+      Object.fromEntries(fields.map((field, i) => [field.id, values[i] as CellValue])),
+    )
+    return fc.record({
+      fields: fc.constant(fields),
+      records: fc.array(record, { maxLength: 40 }),
+      options: fc.record({ chunkSize: fc.integer({ min: 1, max: 9 }), blockSize: fc.integer({ min: 1, max: 4 }) }),
+    })
+  })
+
+function cellTexts(resource: Resource): string[] {
+  const texts: string[] = []
+  for (const record of resource.records) {
+    for (const value of Object.values(record)) {
+      if (value === null) continue
+      texts.push(typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value))
+    }
+  }
+  return texts
+}
+
+/** A piece of some cell's text in a random case, or a random text. */
+function needleArbitrary(resource: Resource): fc.Arbitrary<string> {
+  const texts = cellTexts(resource)
+  const random = textArbitrary
+  if (texts.length === 0) return random
+  const piece = fc
+    .tuple(fc.constantFrom(...texts), fc.nat(), fc.nat(), fc.constantFrom('same', 'upper', 'lower'))
+    .map(([text, start, length, casing]) => {
+      const from = text.length === 0 ? 0 : start % text.length
+      const slice = text.slice(from, from + 1 + (length % 4))
+      return casing === 'upper' ? slice.toUpperCase() : casing === 'lower' ? slice.toLowerCase() : slice
+    })
+  return fc.oneof(piece, piece, random)
+}
+
+function filterValueArbitrary(resource: Resource, field: FieldInfo): fc.Arbitrary<string | number | boolean | null> {
+  const present = resource.records.map((record) => record[field.id]).filter((value) => value !== null && typeof value !== 'object')
+  const candidates: fc.Arbitrary<string | number | boolean | null>[] = [textArbitrary, fc.constant(null), fc.integer({ min: -3, max: 3 })]
+  if (present.length > 0) {
+    const value = fc.constantFrom(...(present as (string | number | boolean)[]))
+    candidates.push(value, value, value.map(String))
+  }
+  return fc.oneof(...candidates)
+}
+
+function requestArbitrary(resource: Resource): fc.Arbitrary<OracleRequest> {
+  const names = ['_id', ...resource.fields.map((field) => field.id)]
+  const fieldArbitrary = fc.constantFrom(...resource.fields)
+  const needle = needleArbitrary(resource)
+  const q = fc.oneof(
+    needle,
+    fc.constant(''),
+    fc.dictionary(fc.constantFrom(...names), needle, { maxKeys: 2 }).map((terms) => terms as Record<string, string>),
+  )
+  const filters = fc
+    .uniqueArray(fieldArbitrary, { maxLength: 2, selector: (field) => field.id })
+    .chain((fields) =>
+      fc.tuple(
+        ...fields.map((field) =>
+          fc.oneof(filterValueArbitrary(resource, field), fc.array(filterValueArbitrary(resource, field), { maxLength: 3 })),
+        ),
+      ).map((values) => Object.fromEntries(fields.map((field, i) => [field.id, values[i]]))),
+    )
+    .map((value) => value as NonNullable<OracleRequest['filters']>)
+  const sort = fc
+    .uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 })
+    .chain((keys) => fc.tuple(fc.constant(keys), fc.array(fc.constantFrom('', ' asc', ' desc', ' DESC'), { minLength: keys.length, maxLength: keys.length })))
+    .chain(([keys, directions]) => {
+      const clauses = keys.map((key, i) => `${key}${directions[i]}`)
+      return fc.constantFrom<string | string[]>(clauses.join(', '), clauses)
+    })
+  return fc.record(
+    {
+      q,
+      filters,
+      limit: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 }).map(String)),
+      offset: fc.integer({ min: 0, max: 10 }),
+      sort,
+      fields: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }),
+      include_total: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  )
+}
+
+async function engineSearch(resource: Resource, request: OracleRequest): Promise<unknown> {
+  const builder = new TableBuilder(resource.fields, resource.options)
+  for (const record of resource.records) builder.append(record)
+  const table = builder.build()
+  const catalog = new Catalog()
+  catalog.add({ id: 'r1', load: () => table })
+  const outcome = await datastoreSearch(catalog, { resource_id: 'r1', ...request }, { tokens: [], requestPath: PATH })
+  expect(outcome.status).toBe(200)
+  return outcome.body
+}
+
+describe('engine vs oracle', () => {
+  it('gives the oracle\'s envelope for random resources and requests', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        resourceArbitrary.chain((resource) => fc.tuple(fc.constant(resource), requestArbitrary(resource))),
+        async ([resource, request]) => {
+          const actual = await engineSearch(resource, request)
+          const expected = oracleSearch(resource.fields, resource.records, 'r1', request, { path: PATH })
+          expect(actual).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
+        },
+      ),
+      { numRuns: 1500 },
+    )
+  })
+
+  it('agrees on one table queried many times (indexes built once, reused)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        resourceArbitrary.chain((resource) => fc.tuple(fc.constant(resource), fc.array(requestArbitrary(resource), { minLength: 5, maxLength: 15 }))),
+        async ([resource, requests]) => {
+          const builder = new TableBuilder(resource.fields, resource.options)
+          for (const record of resource.records) builder.append(record)
+          const table = builder.build()
+          const catalog = new Catalog()
+          catalog.add({ id: 'r1', load: () => table })
+          for (const request of requests) {
+            const outcome = await datastoreSearch(catalog, { resource_id: 'r1', ...request }, { tokens: [], requestPath: PATH })
+            const expected = oracleSearch(resource.fields, resource.records, 'r1', request, { path: PATH })
+            expect(outcome.body).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
+          }
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+})

@@ -1,0 +1,123 @@
+// A deliberately naive `datastore_search` for tests: an array of objects, one loop, the spec's rules
+// written out in the most obvious way. The engine must give exactly the same envelope for every
+// valid request. Used only by tests.
+
+import type { CellValue, FieldInfo, RecordObject } from '../types.ts'
+
+export interface OracleRequest {
+  q?: string | Record<string, string>
+  filters?: Record<string, string | number | boolean | null | (string | number | boolean | null)[]>
+  limit?: number | string
+  offset?: number
+  sort?: string | string[]
+  fields?: string[] | string
+  include_total?: boolean
+}
+
+const collator = new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant', numeric: false })
+const NUMERIC = ['int', 'int4', 'int8', 'numeric', 'float8']
+
+/** The text of a value as q and filters see it. */
+function textOf(value: CellValue | undefined): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return JSON.stringify(value)
+}
+
+function compareValues(type: string, a: CellValue, b: CellValue): number {
+  if (NUMERIC.includes(type)) return (a as number) - (b as number)
+  if (type === 'bool') return Number(a) - Number(b)
+  const textA = textOf(a) as string
+  const textB = textOf(b) as string
+  if (type === 'text' || type === 'json') {
+    const collated = collator.compare(textA, textB)
+    if (collated !== 0) return collated
+  }
+  return textA < textB ? -1 : textA > textB ? 1 : 0
+}
+
+export function oracleSearch(
+  fields: FieldInfo[],
+  records: RecordObject[],
+  resourceId: string,
+  request: OracleRequest,
+  links: { path: string },
+): unknown {
+  const rows = records.map((record, index) => {
+    const row: Record<string, CellValue> = { _id: index + 1 }
+    for (const field of fields) row[field.id] = record[field.id] ?? null
+    return row
+  })
+  const typeOf = (id: string) => (id === '_id' ? 'int' : (fields.find((field) => field.id === id)?.type as string))
+
+  let matching = rows.filter((row) => {
+    if (typeof request.q === 'string' && request.q !== '') {
+      const needle = request.q.toLowerCase()
+      const found = fields.some((field) => textOf(row[field.id])?.toLowerCase().includes(needle) === true)
+      if (!found) return false
+    }
+    if (typeof request.q === 'object') {
+      for (const [field, text] of Object.entries(request.q)) {
+        if (text === '') continue
+        if (textOf(row[field])?.toLowerCase().includes(text.toLowerCase()) !== true) return false
+      }
+    }
+    for (const [field, wanted] of Object.entries(request.filters ?? {})) {
+      const values = (Array.isArray(wanted) ? wanted : [wanted]).filter((value) => value !== null).map((value) => String(value))
+      const text = textOf(row[field])
+      if (text === null || !values.includes(text)) return false
+    }
+    return true
+  })
+
+  const sortTexts = request.sort === undefined ? [] : typeof request.sort === 'string' ? request.sort.split(',') : request.sort
+  const clauses = sortTexts
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text) => {
+      const [, name, direction] = /^(.*?)(?: +(asc|desc))?$/i.exec(text) as RegExpExecArray
+      return { field: name as string, descending: direction?.toLowerCase() === 'desc' }
+    })
+  matching = matching.toSorted((a, b) => {
+    for (const clause of clauses) {
+      const valueA = a[clause.field] ?? null
+      const valueB = b[clause.field] ?? null
+      if (valueA === null && valueB === null) continue
+      // nulls last on asc, first on desc
+      if (valueA === null) return clause.descending ? -1 : 1
+      if (valueB === null) return clause.descending ? 1 : -1
+      const order = compareValues(typeOf(clause.field), valueA, valueB)
+      if (order !== 0) return clause.descending ? -order : order
+    }
+    return (a._id as number) - (b._id as number)
+  })
+
+  const limit = Math.min(request.limit === undefined ? 100 : Number(request.limit), 32000)
+  const offset = request.offset ?? 0
+  const names =
+    request.fields === undefined || request.fields.length === 0
+      ? ['_id', ...fields.map((field) => field.id)]
+      : typeof request.fields === 'string'
+        ? request.fields.split(',').map((name) => name.trim())
+        : request.fields
+  const result: Record<string, unknown> = {
+    resource_id: resourceId,
+    limit,
+    include_total: request.include_total ?? true,
+    records_format: 'objects',
+  }
+  if (request.q !== undefined) result.q = request.q
+  if (request.filters !== undefined) result.filters = request.filters
+  if (request.offset !== undefined) result.offset = request.offset
+  if (request.sort !== undefined) result.sort = request.sort
+  result.fields = names.map((id) => ({ id, type: typeOf(id) }))
+  result.records = matching.slice(offset, offset + limit).map((row) => Object.fromEntries(names.map((name) => [name, row[name] ?? null])))
+  if (request.include_total !== false) {
+    result.total = matching.length
+    result.total_was_estimated = false
+  }
+  const prev = offset - limit > 0 ? { prev: `${links.path}?offset=${offset - limit}` } : {}
+  result._links = { start: links.path, next: `${links.path}?offset=${offset + limit}`, ...prev }
+  return { help: '/api/3/action/help_show?name=datastore_search', success: true, result }
+}
