@@ -33,7 +33,7 @@ export function randomInt(random: Random, min: number, max: number): number {
 
 /**
  * Draws ranks 0..n-1 with Zipf weights 1/(rank+1)^s: rank 0 is the most frequent.
- * Binary search over the cumulative weights keeps a draw at O(log n).
+ * A draw costs O(1) on average.
  */
 export function createZipfSampler(n: number, s: number): (random: Random) => number {
   const cumulative = new Float64Array(n)
@@ -42,15 +42,19 @@ export function createZipfSampler(n: number, s: number): (random: Random) => num
     total += 1 / Math.pow(rank + 1, s)
     cumulative[rank] = total
   }
+  // A guide table: for each of `buckets` equal slices of [0, total), the first rank that can fall
+  // in it, so a draw scans a rank or two instead of a full binary search.
+  const buckets = Math.max(1, n * 4)
+  const guide = new Int32Array(buckets)
+  for (let bucket = 0, rank = 0; bucket < buckets; bucket++) {
+    const start = (bucket / buckets) * total
+    while (rank < n - 1 && cumulative[rank] <= start) rank++
+    guide[bucket] = rank
+  }
   return (random) => {
     const target = random() * total
-    let low = 0
-    let high = n - 1
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if (cumulative[mid] <= target) low = mid + 1
-      else high = mid
-    }
-    return low
+    let rank = guide[Math.min(buckets - 1, Math.floor((target / total) * buckets))]
+    while (rank < n - 1 && cumulative[rank] <= target) rank++
+    return rank
   }
 }
