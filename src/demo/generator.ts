@@ -158,8 +158,8 @@ export function* generateRecords(options: GeneratorOptions = {}): Generator<Reco
       country: countries[countryRank(random)],
       amount: Math.round(random() * 1_000_000) / 100,
       date: dates[randomInt(random, 0, DISTINCT_DATES - 1)],
-      email: `${first}.${last}${randomInt(random, 1, 99)}@mail.${host}.${tld}`,
-      url: `https://www.${host}.${tld}/${words[wordRank(random)]}/${words[wordRank(random)]}-${randomInt(random, 1, 9_999)}`,
+      email: [first, '.', last, randomInt(random, 1, 99), '@mail.', host, '.', tld].join(''),
+      url: ['https://www.', host, '.', tld, '/', words[wordRank(random)], '/', words[wordRank(random)], '-', randomInt(random, 1, 9_999)].join(''),
       flag: random() < 0.5,
     }
     yield record
