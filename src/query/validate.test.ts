@@ -72,6 +72,16 @@ describe('validateQuery', () => {
   })
 })
 
+describe('the token', () => {
+  it('is refused when it cannot travel in a header, without echoing it', () => {
+    const result = validateQuery(defaultQuery(), { token: 'abc\ndef' })
+    expect(result.errors.token).toMatch(/line break/)
+    expect(result.errors.token).not.toContain('abc')
+    expect(validateQuery(defaultQuery(), { token: 'tök€n' }).errors.token).toMatch(/non-Latin/)
+    expect(validateQuery(defaultQuery(), { token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc-_' }).errors).toEqual({})
+  })
+})
+
 describe('baseUrlError', () => {
   it('accepts an origin plus one path segment, with or without a trailing slash', () => {
     expect(baseUrlError('http://127.0.0.1:8800/data')).toBeUndefined()

@@ -31,6 +31,7 @@ export function validateQuery(query: QueryState, options: { token?: string } = {
   const note = (into: FieldMessages, key: FieldKey, message: string | undefined) => {
     if (message && into[key] === undefined) into[key] = message
   }
+  note(errors, 'token', tokenError(options.token))
   if (query.source === 'live') {
     note(errors, 'baseUrl', baseUrlError(query.baseUrl))
     note(warnings, 'token', plainHttpTokenWarning(query.baseUrl, options.token))
@@ -103,6 +104,12 @@ export function baseUrlError(baseUrl: string): string | undefined {
     return `The base URL is the site plus exactly one path segment (e.g. ${url.origin}/data); this one has ${segments.length}.`
   }
   return undefined
+}
+
+/** A header value must be one line of Latin-1 text; anything else cannot be sent at all. */
+export function tokenError(token: string | undefined): string | undefined {
+  if (!token || /^[\t\x20-\x7e\x80-\xff]*$/.test(token)) return undefined
+  return 'The token holds characters an HTTP header cannot carry (a line break or a non-Latin letter). Paste it again.'
 }
 
 /** A token over plain http to another machine can be read on the way. */
