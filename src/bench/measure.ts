@@ -33,9 +33,10 @@ export async function measureContender(
 
   const queries: QueryMeasurement[] = []
   for (const query of queriesForGeneratedData()) {
-    const { result, timing } = await timeRepeated(() => search(query.params), settings, sameAnswer)
-    queries.push({ id: query.id, answer: result, timing })
+    const { result, timing, firstRunMs } = await timeRepeated(() => search(query.params), settings, sameAnswer)
+    queries.push({ id: query.id, answer: result, timing, firstRunMs })
     log(`${label} ${query.id} median ${timing.medianMs.toFixed(3)} ms`)
   }
-  return { contender, size, generateMs, buildMs, textBytes, memory, queries }
+  const memoryAfterQueries = memoryDelta(before, snapshotAfterGc())
+  return { contender, size, generateMs, buildMs, textBytes, memory, memoryAfterQueries, queries }
 }

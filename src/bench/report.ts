@@ -28,6 +28,7 @@ function queryRow(query: QueryComparison, description: string): string[] {
     description,
     count(query.matches),
     formatTiming(query.engine),
+    formatMs(query.engineFirstRunMs),
     formatTiming(query.naive),
     formatRatio(query.speedup),
     `≤ ${query.targetMs} ms`,
@@ -40,7 +41,7 @@ export function formatSize(comparison: SizeComparison, engine: ContenderResult, 
   const descriptions = new Map(queriesForGeneratedData().map((query) => [query.id, query.description]))
   const { targets } = comparison
   const timings = table(
-    ['query', 'request', 'matches', 'engine ms, median (min–max)', 'naive ms, median (min–max)', 'naive/engine', 'target', 'verdict', 'engine = naive'],
+    ['query', 'request', 'matches', 'engine ms, median (min–max)', 'engine 1st run ms', 'naive ms, median (min–max)', 'naive/engine', 'target', 'verdict', 'engine = naive'],
     comparison.queries.map((query) => queryRow(query, descriptions.get(query.id) ?? '')),
   )
   const runs = comparison.queries[0]?.engine.runs ?? 0
@@ -51,9 +52,11 @@ export function formatSize(comparison: SizeComparison, engine: ContenderResult, 
       ['build from row objects (ms)', count(Math.round(engine.buildMs)), count(Math.round(naive.buildMs)), buildTarget, comparison.buildVerdict ?? '—'],
       ['RSS Δ after build, rows dropped, GC run (MB)', formatMb(engine.memory.rssDeltaBytes), formatMb(naive.memory.rssDeltaBytes), '', ''],
       ['JS heap Δ (MB)', formatMb(engine.memory.heapDeltaBytes), formatMb(naive.memory.heapDeltaBytes), '', ''],
-      ['peak RSS incl. generated rows (MB)', formatMb(engine.memory.peakRssBytes), formatMb(naive.memory.peakRssBytes), '', ''],
+      ['RSS Δ after all queries, GC run (MB)', formatMb(engine.memoryAfterQueries.rssDeltaBytes), formatMb(naive.memoryAfterQueries.rssDeltaBytes), '', ''],
+      ['JS heap Δ after all queries (MB)', formatMb(engine.memoryAfterQueries.heapDeltaBytes), formatMb(naive.memoryAfterQueries.heapDeltaBytes), '', ''],
+      ['peak RSS incl. generated rows (MB)', formatMb(engine.memoryAfterQueries.peakRssBytes), formatMb(naive.memoryAfterQueries.peakRssBytes), '', ''],
       [
-        'RSS Δ / text bytes',
+        'RSS Δ after all queries / text bytes',
         `${comparison.memoryPerTextByte.engine.toFixed(2)}×`,
         `${comparison.memoryPerTextByte.naive.toFixed(2)}×`,
         `≤ ${targets.memoryPerTextByte}×`,

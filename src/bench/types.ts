@@ -29,6 +29,8 @@ export interface QueryMeasurement {
   id: QueryId
   answer: Answer
   timing: Timing
+  /** The first (untimed) run: includes whatever the contender builds lazily on first use. */
+  firstRunMs: number
 }
 
 export interface MemoryFigures {
@@ -48,7 +50,10 @@ export interface ContenderResult {
   buildMs: number
   /** Sum of the text lengths of every field, `_id` included, as the anchors counted them. */
   textBytes: number
+  /** Right after the build. */
   memory: MemoryFigures
+  /** After every query ran once or more: includes indexes the contender builds lazily on first use. */
+  memoryAfterQueries: MemoryFigures
   queries: QueryMeasurement[]
 }
 
