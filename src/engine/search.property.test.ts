@@ -2,7 +2,7 @@
 // envelope must be identical. Tiny chunk and block sizes make small tables span many chunks and
 // trigram blocks, so every boundary of the fast paths is crossed.
 
-import fc from 'fast-check'
+import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Catalog } from './catalog.ts'
 import { datastoreSearch } from './datastoreSearch.ts'

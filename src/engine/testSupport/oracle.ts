@@ -90,7 +90,7 @@ export function oracleSearch(
       const order = compareValues(typeOf(clause.field), valueA, valueB)
       if (order !== 0) return clause.descending ? -order : order
     }
-    return (a._id as number) - (b._id as number)
+    return (a['_id'] as number) - (b['_id'] as number)
   })
 
   const limit = Math.min(request.limit === undefined ? 100 : Number(request.limit), 32000)
@@ -118,6 +118,6 @@ export function oracleSearch(
     result.total_was_estimated = false
   }
   const prev = offset - limit > 0 ? { prev: `${links.path}?offset=${offset - limit}` } : {}
-  result._links = { start: links.path, next: `${links.path}?offset=${offset + limit}`, ...prev }
+  Object.assign(result, { _links: { start: links.path, next: `${links.path}?offset=${offset + limit}`, ...prev } })
   return { help: '/api/3/action/help_show?name=datastore_search', success: true, result }
 }
