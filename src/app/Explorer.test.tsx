@@ -96,3 +96,25 @@ describe('Explorer and the page URL', () => {
     expect(sessionStorage.length + localStorage.length).toBe(0)
   })
 })
+
+describe('cancelling a running query', () => {
+  it('Esc aborts the request, says so, and keeps the form', async () => {
+    let aborted = false
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true
+            reject(new DOMException('aborted', 'AbortError'))
+          })
+        }),
+    )
+    open(LIVE)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy())
+    fireEvent.keyDown(window, { key: 'Escape' })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/cancelled/i))
+    expect(aborted).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    expect((screen.getByLabelText('Resource ID') as HTMLInputElement).value).toBe('courses')
+  })
+})

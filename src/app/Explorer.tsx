@@ -33,7 +33,7 @@ export function Explorer() {
     return executed.sortOn === 'browser' && executed.sort.length > 0 ? sortRecords(data.records, data.fields, executed.sort) : data.records
   }, [data, executed.sort, executed.sortOn])
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
-  const requestView = describeRequest(draft, token.token, revealToken, window.location.href)
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (
     <>
@@ -73,7 +73,7 @@ export function Explorer() {
                 <ResultsGrid fields={data.fields} records={records} sort={executed.sort} onSortChange={explorer.changeSort} />
               </Suspense>
             ) : (
-              <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : 'No results yet.'}</p>
+              <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
           </section>
         </div>

@@ -1,4 +1,6 @@
-// TEMPORARY until src/api's local sort helper lands.
+// Sorting a complete result in the browser: numbers numerically, text by locale collation, nulls
+// last ascending and first descending (as the reference engine orders them). Pure.
+// TODO: use src/api's local sort helper once it exists, so one module owns the order.
 import type { SortKey } from '../query/types.ts'
 import type { SearchField } from './search-types.ts'
 

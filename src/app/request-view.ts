@@ -5,7 +5,8 @@ import { normalizeQuery } from '../query/normalize.ts'
 import { buildRequest, redactedRequest } from '../query/request-builder.ts'
 import { shareLink, snippet } from '../query/snippets.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
-import { requestQuery } from './search-plan.ts'
+import type { QueryState } from '../query/types.ts'
+import { requestQuery, sortPlaceForRun } from './search-plan.ts'
 
 export interface RequestView {
   request: ShownRequest | null
@@ -14,8 +15,9 @@ export interface RequestView {
   link: string
 }
 
-export function describeRequest(draft: FormDraft, token: string, revealToken: boolean, pageUrl: string): RequestView {
-  const query = normalizeQuery(draftToQuery(draft))
+/** `executed` decides, as Run query will, whether a grid sort is sent (see sortPlaceForRun). */
+export function describeRequest(draft: FormDraft, executed: QueryState, token: string, revealToken: boolean, pageUrl: string): RequestView {
+  const query = sortPlaceForRun(normalizeQuery(draftToQuery(draft)), executed)
   if (hasErrors(validateQuery(query))) {
     return { request: null, unavailable: 'Fix the marked fields to see the request.', curl: '', link: '' }
   }
