@@ -89,6 +89,11 @@ describe('query links', () => {
     expect(decodeQuery(encodeQuery(query)).query).toEqual(query)
   })
 
+  it('writes lone surrogates (not text, URLs cannot carry them) as U+FFFD instead of throwing', () => {
+    const query = { ...defaultQuery(), q: 'a\uD800b' }
+    expect(decodeQuery(encodeQuery(query)).query.q).toBe('a\uFFFDb')
+  })
+
   it('says `limit=none` when no limit is sent', () => {
     const query = { ...defaultQuery(), limit: undefined }
     expect(encodeQuery(query)).toBe('limit=none')
