@@ -1,9 +1,5 @@
 // The value index of one column: a code per record (0 = null), the distinct texts, a posting list
-// (record numbers in ascending order) per code, and lazily the sort rank of each code.
-
-import { isNumericType } from './cellText.ts'
-import { compareCodePoints, compareText } from './collation.ts'
-import type { FieldType } from './types.ts'
+// (record numbers in ascending order) per code, and lazily the sort rank of each code (sortRanks.ts).
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
@@ -51,28 +47,4 @@ export function codesFromTexts(texts: readonly (string | null)[]): ColumnIndex {
     codes[record] = code
   }
   return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeOf)
-}
-
-/** How two non-null cell texts of a column type compare in `sort`. */
-export function valueComparator(type: FieldType): (a: string, b: string) => number {
-  if (isNumericType(type)) return (a, b) => Number(a) - Number(b)
-  if (type === 'bool') return (a, b) => (a === b ? 0 : a === 'false' ? -1 : 1)
-  if (type === 'date' || type === 'timestamp') return compareCodePoints
-  return compareText
-}
-
-export function ranksOf(index: ColumnIndex, type: FieldType): Int32Array {
-  if (index.ranks) return index.ranks
-  const compare = valueComparator(type)
-  const order = Array.from({ length: index.values.length - 1 }, (_, i) => i + 1)
-  order.sort((a, b) => compare(index.values[a] as string, index.values[b] as string))
-  const ranks = new Int32Array(index.values.length)
-  let rank = 0
-  for (let i = 0; i < order.length; i++) {
-    const code = order[i] as number
-    if (i > 0 && compare(index.values[order[i - 1] as number] as string, index.values[code] as string) !== 0) rank++
-    ranks[code] = rank
-  }
-  index.ranks = ranks
-  return ranks
 }

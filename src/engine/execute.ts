@@ -7,8 +7,9 @@
 // against the filters. Without a sort the search stops as soon as the page is full, unless a total is
 // wanted.
 
-import { ranksOf } from './columnIndex.ts'
+import { ranksOf } from './sortRanks.ts'
 import type { StoredTable } from './table.ts'
+import type { FieldInfo } from './types.ts'
 import { fieldContains, recordContains, sweepRecords, type RecordVisitor } from './textSearch.ts'
 
 export const ID_FIELD = -1
@@ -182,35 +183,46 @@ function sortedAll(table: StoredTable, key: SortKey): Int32Array {
   const name = `${key.field}:${key.descending}:${key.nullsFirst}`
   let order = cache.get(name)
   if (!order) {
-    order = Int32Array.from({ length: table.size }, (_, record) => record)
-    order = order.toSorted(compareBy(table, [key]))
+    order = sortRecords(table, allRecords(table.size), [key])
     cache.set(name, order)
   }
   return order
 }
 
-function compareBy(table: StoredTable, keys: SortKey[]): (a: number, b: number) => number {
-  const columns = keys.map((key) => {
-    if (key.field === ID_FIELD) return { key, codes: undefined, ranks: undefined }
-    const index = table.columnIndex(key.field)
-    return { key, codes: index.codes, ranks: ranksOf(index, table.fields[key.field]!.type) }
-  })
-  return (a, b) => {
-    for (const { key, codes, ranks } of columns) {
-      if (codes === undefined || ranks === undefined) {
-        if (a !== b) return key.descending ? b - a : a - b
-        continue
-      }
-      const codeA = codes[a] as number
-      const codeB = codes[b] as number
-      if (codeA === codeB) continue
-      if (codeA === 0) return key.nullsFirst ? -1 : 1
-      if (codeB === 0) return key.nullsFirst ? 1 : -1
-      const difference = (ranks[codeA] as number) - (ranks[codeB] as number)
-      if (difference !== 0) return key.descending ? -difference : difference
-    }
-    return a - b
+/**
+ * Orders records (given in ascending `_id` order) by the sort keys: one stable counting sort per key,
+ * from the last key to the first, so ties keep the order of the later keys and finally `_id`.
+ */
+function sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]): Int32Array {
+  const idKey = keys.findIndex((key) => key.field === ID_FIELD)
+  const effective = idKey === -1 ? keys : keys.slice(0, idKey)
+  let order = idKey !== -1 && keys[idKey]?.descending ? records.slice().reverse() : records
+  for (let k = effective.length - 1; k >= 0; k--) order = countingSort(table, order, effective[k] as SortKey)
+  return order
+}
+
+function countingSort(table: StoredTable, records: Int32Array, key: SortKey): Int32Array {
+  const index = table.columnIndex(key.field)
+  const ranks = ranksOf(index, (table.fields[key.field] as FieldInfo).type)
+  const codes = index.codes
+  const valueCount = index.values.length - 1
+  // bucket 0 and valueCount + 1 are for nulls (first or last); values fill 1..valueCount
+  const nullBucket = key.nullsFirst ? 0 : valueCount + 1
+  const bucketOf = (record: number): number => {
+    const code = codes[record] as number
+    if (code === 0) return nullBucket
+    const rank = ranks[code] as number
+    return key.descending ? valueCount - rank : rank + 1
   }
+  const starts = new Int32Array(valueCount + 3)
+  for (let i = 0; i < records.length; i++) starts[bucketOf(records[i] as number) + 1]++
+  for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1] as number
+  const sorted = new Int32Array(records.length)
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as number
+    sorted[(starts[bucketOf(record)] as number)++] = record
+  }
+  return sorted
 }
 
 export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryResult {
@@ -279,6 +291,3 @@ function allRecords(size: number): Int32Array {
   return Int32Array.from({ length: size }, (_, record) => record)
 }
 
-function sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]): Int32Array {
-  return records.toSorted(compareBy(table, keys))
-}

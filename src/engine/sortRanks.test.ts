@@ -1,0 +1,42 @@
+// The fast prefix-key ordering must equal plain collation for every text, including punctuation,
+// digits, spaces, case pairs and non-ASCII characters in and after the 7-character prefix.
+
+import * as fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { compareCodePoints, compareText } from './collation.ts'
+import { codesFromTexts } from './columnIndex.ts'
+import { ranksOf } from './sortRanks.ts'
+import type { FieldType } from './types.ts'
+
+const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i))
+const characters = fc.oneof(fc.constantFrom(...printable), fc.constantFrom('é', 'É', 'ß', 'İ', 'ø', 'Å', '\u0301', '日', '\x01'))
+const text = fc.array(characters, { maxLength: 10 }).map((chars) => chars.join(''))
+// Many shared prefixes, so that ties on the 7-character key are common.
+const prefixed = fc.tuple(fc.constantFrom('', 'Annual ', 'annual', 'ANNUAL r', 'a-b'), text).map(([prefix, rest]) => prefix + rest)
+
+function rankedOrder(values: string[], type: FieldType): string[] {
+  const index = codesFromTexts(values)
+  const ranks = ranksOf(index, type)
+  return index.values.slice(1).toSorted((a, b) => (ranks[index.codeOf.get(a) as number] as number) - (ranks[index.codeOf.get(b) as number] as number))
+}
+
+describe('sort ranks', () => {
+  it('order texts exactly as the collator (then code points) does', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.oneof(text, prefixed), { maxLength: 60 }), (values) => {
+        expect(rankedOrder(values, 'text')).toEqual(values.toSorted(compareText))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('order dates by code points and numbers numerically', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.oneof(text, prefixed), { maxLength: 30 }), (values) => {
+        expect(rankedOrder(values, 'date')).toEqual(values.toSorted(compareCodePoints))
+      }),
+      { numRuns: 200 },
+    )
+    expect(rankedOrder(['10', '9', '-1.5', '100'], 'numeric')).toEqual(['-1.5', '9', '10', '100'])
+  })
+})
