@@ -118,3 +118,33 @@ describe('cancelling a running query', () => {
     expect((screen.getByLabelText('Resource ID') as HTMLInputElement).value).toBe('courses')
   })
 })
+
+describe('the request panel and copied code', () => {
+  it('shows the exact request with the token redacted, and copies curl without it unless revealed', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(async () => {})
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    open(LIVE)
+    fireEvent.change(screen.getByLabelText('API token'), { target: { value: 's3cret' } })
+    const panel = screen.getByRole('region', { name: 'Request' })
+    expect(panel.textContent).toContain('POST http://127.0.0.1:8800/data/api/action/datastore_search')
+    expect(panel.textContent).toContain('{"resource_id":"courses","limit":5}')
+    expect(panel.textContent).toContain('<API_TOKEN>')
+    expect(panel.textContent).not.toContain('s3cret')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as curl' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1))
+    expect(writeText.mock.calls[0]?.[0]).toContain('<API_TOKEN>')
+    expect(writeText.mock.calls[0]?.[0]).not.toContain('s3cret')
+
+    fireEvent.click(screen.getByLabelText('Show the token here and in copied code'))
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as curl' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2))
+    expect(writeText.mock.calls[1]?.[0]).toContain('s3cret')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(3))
+    const link = new URL(writeText.mock.calls[2]?.[0] ?? '')
+    expect(link.searchParams.get('resource')).toBe('courses')
+    expect(link.href).not.toContain('s3cret')
+  })
+})

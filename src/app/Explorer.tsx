@@ -85,7 +85,7 @@ export function Explorer() {
             revealToken={revealToken}
             onRevealTokenChange={setRevealToken}
             shareLink={requestView.link}
-            curl={requestView.curl}
+            snippets={requestView.snippets}
           />
         </div>
       </main>

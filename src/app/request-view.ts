@@ -1,5 +1,5 @@
 // What the request panel shows for the form as it stands: the exact request Run query would send.
-import type { ShownRequest } from '../features/request-panel/RequestPanel.tsx'
+import type { ShownRequest, Snippets } from '../features/request-panel/RequestPanel.tsx'
 import { draftToQuery, type FormDraft } from '../features/query-form/draft.ts'
 import { normalizeQuery } from '../query/normalize.ts'
 import { buildRequest, redactedRequest } from '../query/request-builder.ts'
@@ -8,10 +8,12 @@ import { hasErrors, validateQuery } from '../query/validate.ts'
 import type { QueryState } from '../query/types.ts'
 import { requestQuery, sortPlaceForRun } from './search-plan.ts'
 
+const NO_SNIPPETS: Snippets = { curl: '', fetch: '', python: '', r: '' }
+
 export interface RequestView {
   request: ShownRequest | null
   unavailable?: string
-  curl: string
+  snippets: Snippets
   link: string
 }
 
@@ -19,13 +21,18 @@ export interface RequestView {
 export function describeRequest(draft: FormDraft, executed: QueryState, token: string, revealToken: boolean, pageUrl: string): RequestView {
   const query = sortPlaceForRun(normalizeQuery(draftToQuery(draft)), executed)
   if (hasErrors(validateQuery(query))) {
-    return { request: null, unavailable: 'Fix the marked fields to see the request.', curl: '', link: '' }
+    return { request: null, unavailable: 'Fix the marked fields to see the request.', snippets: NO_SNIPPETS, link: '' }
   }
   const spec = buildRequest(requestQuery(query), { token })
   const shown = revealToken ? spec : redactedRequest(spec)
   return {
     request: shown,
-    curl: snippet('curl', spec, { revealToken }),
+    snippets: {
+      curl: snippet('curl', spec, { revealToken }),
+      fetch: snippet('fetch', spec, { revealToken }),
+      python: snippet('python', spec, { revealToken }),
+      r: snippet('r', spec, { revealToken }),
+    },
     link: shareLink(query, pageUrl),
   }
 }

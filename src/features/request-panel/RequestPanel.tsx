@@ -17,12 +17,27 @@ interface RequestPanelProps {
   revealToken: boolean
   onRevealTokenChange: (reveal: boolean) => void
   shareLink: string
-  curl: string
+  /** Snippets of the same request, token as a placeholder unless revealed; empty when unavailable. */
+  snippets: Snippets
 }
 
-/** The exact HTTP request of the current query, and the Copy link / Copy as curl buttons. */
+export interface Snippets {
+  curl: string
+  fetch: string
+  python: string
+  r: string
+}
+
+const SNIPPET_BUTTONS = [
+  { key: 'curl', label: 'Copy as curl', what: 'curl command' },
+  { key: 'fetch', label: 'Copy as fetch', what: 'JavaScript fetch code' },
+  { key: 'python', label: 'Copy as Python', what: 'Python code' },
+  { key: 'r', label: 'Copy as R', what: 'R code' },
+] as const satisfies ReadonlyArray<{ key: keyof Snippets; label: string; what: string }>
+
+/** The exact HTTP request of the current query, and the Copy link / Copy as curl (fetch, Python, R) buttons. */
 export function RequestPanel(props: RequestPanelProps) {
-  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, curl } = props
+  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, snippets } = props
   const headingId = useId()
   const { message, copy } = useCopy()
   return (
@@ -33,9 +48,11 @@ export function RequestPanel(props: RequestPanelProps) {
           <button type="button" className="button-secondary" onClick={() => copy(shareLink, 'link')} disabled={shareLink === ''}>
             Copy link
           </button>
-          <button type="button" className="button-secondary" onClick={() => copy(curl, 'curl command')} disabled={curl === ''}>
-            Copy as curl
-          </button>
+          {SNIPPET_BUTTONS.map(({ key, label, what }) => (
+            <button key={key} type="button" className="button-secondary" onClick={() => copy(snippets[key], what)} disabled={snippets[key] === ''}>
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       {request ? (
@@ -61,7 +78,7 @@ export function RequestPanel(props: RequestPanelProps) {
       {hasToken ? (
         <label className="checkbox">
           <input type="checkbox" checked={revealToken} onChange={(event) => onRevealTokenChange(event.target.checked)} />
-          <span>Show the token here and in the copied curl</span>
+          <span>Show the token here and in copied code</span>
         </label>
       ) : null}
       <p className="copy-message" aria-live="polite">

@@ -7,7 +7,7 @@ export interface GridField {
   type: string
 }
 
-const CHAR_PX = 7.6
+const CHAR_PX = 8
 const PADDING_PX = 28
 const SAMPLE_ROWS = 60
 
@@ -23,7 +23,8 @@ export function columnWidths(fields: readonly GridField[], records: readonly Rec
     const longest = sample.reduce((max, record) => Math.max(max, textLength(record[field.id])), 0)
     const chars = Math.max(field.id.length + 2, longest)
     const min = isNumericType(field.type) ? 64 : 90
-    const max = isNumericType(field.type) ? 160 : 360
+    // Numbers are never cut short; text is, with the full value on demand.
+    const max = isNumericType(field.type) ? 260 : 360
     return Math.round(Math.min(max, Math.max(min, chars * CHAR_PX + PADDING_PX)))
   })
 }
