@@ -3,7 +3,7 @@
 // .bench-cache/results.json. Progress goes to stderr. Exits 1 when an answer or a data check fails.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions } from './args.ts'
 import { compareSize } from './compare.ts'
@@ -45,6 +45,7 @@ async function main(): Promise<number> {
   }
   mkdirSync(CACHE_DIR, { recursive: true })
   const started = performance.now()
+  const loadAtStart = loadavg()[0]
   const measured: Array<{ engine: ContenderResult; naive: ContenderResult }> = []
   for (const size of options.sizes.toSorted((a, b) => a - b)) {
     const engine = await measureInChild('engine', size, options)
@@ -58,7 +59,8 @@ async function main(): Promise<number> {
 
   const title = options.quick ? '# Bench (QUICK development run: fewer runs, not for reporting)' : '# Bench'
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}; ` +
-    `${options.warmups} warm-up + ${options.runs} timed runs per query; engine and naive each in a child process of their own.`
+    `${options.warmups} warm-up + ${options.runs} timed runs per query; engine and naive each in a child process of their own. ` +
+    `Load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end: above about 1 on this ${cpus().length}-core machine, other work competed and the figures are slower and noisier.`
   const sections = comparisons.map(({ comparison, engine, naive }) => formatSize(comparison, engine, naive))
   process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
 
