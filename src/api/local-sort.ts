@@ -1,12 +1,14 @@
 // Sorting a COMPLETE result in the browser with the engine's own ordering, so a browser sort and a
-// server sort of the same records agree: the engine's cell text and per-type comparison, nulls last
-// ascending and first descending, ties kept in the order the server sent (`_id` order).
+// server sort of the same records agree: the engine's cell text, its value index and sort ranks
+// (per-type comparison), nulls last ascending and first descending, ties kept in the order the
+// server sent (`_id` order).
 //
-// TODO(engine): `cellToText` and `valueComparator` are not re-exported from src/engine/index.ts yet;
-// switch these two imports to the index once they are (asked in the hand-over report).
+// TODO(engine): `cellToText`, `codesFromTexts` and `ranksOf` are not re-exported from
+// src/engine/index.ts yet; switch these imports to the index once they are (asked in the report).
 import { cellToText } from '../engine/cellText.ts'
-import { valueComparator } from '../engine/columnIndex.ts'
+import { codesFromTexts } from '../engine/columnIndex.ts'
 import type { CellValue, FieldType } from '../engine/index.ts'
+import { ranksOf } from '../engine/sortRanks.ts'
 import type { SortKey } from '../query/types.ts'
 import type { DatastoreField, DatastoreRecord } from './parse-response.ts'
 
@@ -32,25 +34,14 @@ export function sortRecordsLocally(records: readonly DatastoreRecord[], sort: re
   return order.map((index) => records[index])
 }
 
-/** Each record's rank in one column (0 = null), comparing each distinct value once. */
+/** Each record's rank in one column (0 = null, values from 1), ranked by the engine. */
 function rankColumn(records: readonly DatastoreRecord[], key: SortKey, declaredType: string | undefined) {
   const type = engineType(records, key.field, declaredType)
   const texts = records.map((record) => cellText(type, key.field, Object.hasOwn(record, key.field) ? record[key.field] : null))
-  const distinct = presorted(type, [...new Set(texts.filter((text): text is string => text !== null))]).toSorted(valueComparator(type))
-  const rankOf = new Map(distinct.map((text, index) => [text, index + 1]))
-  return { ranks: Int32Array.from(texts, (text) => (text === null ? 0 : (rankOf.get(text) ?? 0))), descending: key.direction === 'desc' }
-}
-
-/**
- * Collation compares are slow (about 0.25 µs each). Text put in case-folded code-point order first is
- * nearly in collation order, so the engine's comparator then needs few compares (TimSort finds the runs).
- * The order only affects speed: the final sort is by the engine's comparator alone.
- */
-function presorted(type: FieldType, distinct: string[]): string[] {
-  if (type !== 'text' && type !== 'json') return distinct
-  const folded = distinct.map((text) => text.toLowerCase())
-  const order = Array.from(distinct.keys()).toSorted((a, b) => (folded[a] < folded[b] ? -1 : folded[a] > folded[b] ? 1 : 0))
-  return order.map((index) => distinct[index])
+  const index = codesFromTexts(texts)
+  const valueRanks = ranksOf(index, type)
+  const ranks = Int32Array.from(texts, (text) => (text === null ? 0 : (valueRanks[index.codeOf.get(text) as number] as number) + 1))
+  return { ranks, descending: key.direction === 'desc' }
 }
 
 /** The engine type to compare by; a type the engine does not know compares as numbers when every value is one. */
