@@ -9,7 +9,7 @@ export interface BenchOptions extends RunSettings {
 
 export const USAGE = `Usage: npm run bench -- [--sizes N[,N...]] [--quick]
   --sizes N[,N...]  record counts to measure (default 1000000,100000; each at least 1000)
-  --quick           development run: 100,000 records, 1 warm-up and 3 timed runs (not for reporting)
+  --quick           development run: 100,000 records, 1 warm-up and 3 timed runs (not for reporting; writes results-quick.json)
   --help            this text`
 
 const DEFAULT_SIZES = [1_000_000, 100_000]

@@ -1,6 +1,6 @@
 // `npm run bench`: for each size, measures the engine and the naive baseline, each in a child process
 // of its own (clean memory figures), checks that they agree, prints the tables to stdout and writes
-// .bench-cache/results.json. Progress goes to stderr. Exits 1 when an answer or a data check fails.
+// .bench-cache/results.json (results-quick.json for --quick). Progress goes to stderr. Exits 1 when an answer or a data check fails.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -64,8 +64,10 @@ async function main(): Promise<number> {
   const sections = comparisons.map(({ comparison, engine, naive }) => formatSize(comparison, engine, naive))
   process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
 
-  const resultsPath = `${CACHE_DIR}results.json`
-  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, options, sizes: comparisons, problems }, null, 2))
+  // A quick development run never overwrites the figures of a full run.
+  const resultsPath = `${CACHE_DIR}${options.quick ? 'results-quick' : 'results'}.json`
+  const loadAverage = { start: loadAtStart, end: loadavg()[0] }
+  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, problems }, null, 2))
   progress(`Results written to ${resultsPath} (${Math.round((performance.now() - started) / 1000)} s in all)`)
   return problems.length === 0 ? 0 : 1
 }
