@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
@@ -9,10 +9,11 @@ import { LinkNote } from './LinkNote.tsx'
 import { sortRecords } from './local-sort.ts'
 import { describeRequest } from './request-view.ts'
 import { useExplorer } from './use-explorer.ts'
+import { useStableCallback } from './use-stable-callback.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
-const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: module.ResultsGrid })))
+const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(module.ResultsGrid) })))
 
 function hostOf(baseUrl: string): string | undefined {
   try {
@@ -27,6 +28,8 @@ export function Explorer() {
   const explorer = useExplorer()
   const { draft, executed, search, token } = explorer
   const [revealToken, setRevealToken] = useState(false)
+  // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
+  const changeSort = useStableCallback(explorer.changeSort)
   const data = search.data
   const records = useMemo(() => {
     if (data === undefined) return []
@@ -70,7 +73,7 @@ export function Explorer() {
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
-                <ResultsGrid fields={data.fields} records={records} sort={executed.sort} onSortChange={explorer.changeSort} />
+                <ResultsGrid fields={data.fields} records={records} sort={executed.sort} onSortChange={changeSort} />
               </Suspense>
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>

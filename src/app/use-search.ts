@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DatastoreSearchError } from '../api/api-error.ts'
 import { datastoreKeys, datastoreSearchOptions, type SearchOutcome } from '../api/datastore-search.ts'
 import type { TransferProgress } from '../api/transport.ts'
@@ -49,9 +49,11 @@ export function useSearch(query: QueryState, token: string, enabled: boolean): S
     enabled,
   })
   const data = result.data
+  // One SearchData per answer, so memoised views of it (sorting, the grid) only redo work for new data.
+  const view = useMemo(() => (data ? toData(data) : undefined), [data])
   const loading = result.isFetching
   return {
-    data: data ? toData(data) : undefined,
+    data: view,
     isPrevious: result.isPlaceholderData,
     elapsedMs: data?.elapsedMs,
     failure: result.error && !loading ? toFailure(result.error) : undefined,
