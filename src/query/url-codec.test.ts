@@ -190,6 +190,13 @@ describe('hostile links', () => {
     expect(decoded.ignored[0].reason).toMatch(/More than 100 filter values/)
   })
 
+  it('lists at most 20 notes, counting the rest in the last one', () => {
+    const decoded = decodeQuery(Array.from({ length: 5000 }, (_, i) => `junk${i}=1`).join('&') + '&resource=kept')
+    expect(decoded.query.resourceId).toBe('kept')
+    expect(decoded.ignored).toHaveLength(LINK_LIMITS.notes)
+    expect(decoded.ignored.at(-1)).toEqual({ param: '(more)', reason: '4,981 more parameters were ignored.' })
+  })
+
   it('reads a bare sort name as ascending', () => {
     expect(decodeQuery('sort=subject').query.sort).toEqual([{ field: 'subject', direction: 'asc' }])
   })

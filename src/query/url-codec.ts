@@ -23,6 +23,8 @@ export const LINK_LIMITS = Object.freeze({
   filterValues: 100,
   sortKeys: 20,
   fields: 500,
+  /** Notes listed one by one; the rest are counted in one last note. */
+  notes: 20,
 })
 
 export interface IgnoredParam {
@@ -139,7 +141,13 @@ export function decodeQuery(search: string): DecodedLink {
   query.filters = filters
   query.sort = sort
   query.fields = fields
-  return { query: normalizeQuery(query), ignored }
+  return { query: normalizeQuery(query), ignored: capNotes(ignored) }
+}
+
+function capNotes(ignored: IgnoredParam[]): IgnoredParam[] {
+  if (ignored.length <= LINK_LIMITS.notes) return ignored
+  const rest = ignored.length - (LINK_LIMITS.notes - 1)
+  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${rest.toLocaleString('en-US')} more parameters were ignored.` }]
 }
 
 function safeEntries(search: string, ignored: IgnoredParam[]): [string, string][] {
