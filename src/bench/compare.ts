@@ -34,6 +34,8 @@ export interface SizeComparison {
   problems: string[]
 }
 
+const recordsLabel = (size: number): string => `${size.toLocaleString('en-US')} records`
+
 const verdict = (value: number, limit: number): Verdict => (value <= limit ? 'MET' : 'MISSED')
 
 export function compareSize(engine: ContenderResult, naive: ContenderResult): SizeComparison {
@@ -44,7 +46,7 @@ export function compareSize(engine: ContenderResult, naive: ContenderResult): Si
     const baseline = naive.queries.find((query) => query.id === measured.id)
     if (baseline === undefined) throw new Error(`The naive run has no ${measured.id}`)
     const disagreement = describeDifference(baseline.answer, measured.answer)
-    if (disagreement !== undefined) problems.push(`${measured.id} at ${size}: engine differs from naive: ${disagreement}`)
+    if (disagreement !== undefined) problems.push(`${measured.id} at ${recordsLabel(size)}: the engine differs from naive: ${disagreement}`)
     return {
       id: measured.id,
       matches: matchCount(baseline.answer),
@@ -81,7 +83,7 @@ function checkDataAssumptions(size: number, queries: readonly QueryComparison[])
   const injected = defaultNeedles(size)
     .filter((needle) => needle.text.toLowerCase() === RARE_NEEDLE.toLowerCase())
     .reduce((sum, needle) => sum + Math.min(needle.count, size), 0)
-  if (matchesOf('Q3') !== injected) problems.push(`Q3 at ${size}: the rare needle matched ${matchesOf('Q3')} records, expected the ${injected} injected`)
-  if (matchesOf('Q6') !== 0) problems.push(`Q6 at ${size}: the absent needle matched ${matchesOf('Q6')} records, expected none`)
+  if (matchesOf('Q3') !== injected) problems.push(`Q3 at ${recordsLabel(size)}: the rare needle matched ${matchesOf('Q3')}, expected the ${injected} injected`)
+  if (matchesOf('Q6') !== 0) problems.push(`Q6 at ${recordsLabel(size)}: the absent needle matched ${matchesOf('Q6')}, expected none`)
   return problems
 }

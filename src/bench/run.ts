@@ -1,6 +1,7 @@
 // `npm run bench`: for each size, measures the engine and the naive baseline, each in a child process
 // of its own (clean memory figures), checks that they agree, prints the tables to stdout and writes
-// .bench-cache/results.json (results-quick.json for --quick). Progress goes to stderr. Exits 1 when an answer or a data check fails.
+// .bench-cache/results.json (results-quick.json for --quick). Progress goes to stderr.
+// Exits 1 when an engine answer differs from the naive one or the data lacks what a query assumes.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
