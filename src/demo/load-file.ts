@@ -1,7 +1,7 @@
 // Loads a user's or the server's data file (CSV or JSON) into an engine Table. Pure: no DOM, no
 // Node APIs; the caller hands over a string, a Blob/File, or a byte stream.
 //
-// Decisions (documented for users in the README's server section):
+// Decisions (what users of `npm run api --resource` and of "Add a data file" meet):
 // - CSV: the first row is the header. Empty or duplicate header names are errors (naming the line
 //   and column), and so is a row with MORE values than the header; a row with FEWER values is padded
 //   with nulls (spreadsheets drop trailing empty cells). Blank lines are skipped.
