@@ -55,8 +55,11 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
   const { status } = raw
   const body = parseBody(raw.bodyText)
   const html = body.kind === 'not-json' && isHtml(raw.bodyText, header(raw, 'content-type'))
-  const serverWords = describeBody(raw.bodyText, body.kind === 'json' ? body.value : undefined, html)
-  const fail = (error: ApiError): ParseOutcome => ({ ok: false, error: serverWords ? { detail: serverWords, ...error } : error })
+  const fail = (error: ApiError): ParseOutcome => {
+    // Only failures carry the server's words: a large success is never stringified again.
+    const serverWords = describeBody(raw.bodyText, body.kind === 'json' ? body.value : undefined, html)
+    return { ok: false, error: serverWords ? { detail: serverWords, ...error } : error }
+  }
   const statusLabel = `HTTP ${status}${raw.statusText ? ` ${raw.statusText}` : ''}`
 
   if (status >= 200 && status < 300) return interpretSuccess(raw, body, html, context, fail)
