@@ -38,10 +38,12 @@ export function useExplorer(): Explorer {
   const [executed, setExecuted] = useState<QueryState>(opened.query)
   const [clientErrors, setClientErrors] = useState<FieldMessages>({})
   const [cancelled, setCancelled] = useState(false)
+  // A link that carried ignored parts is not run on its own: the user reviews the query first.
+  const [awaitingReview, setAwaitingReview] = useState(opened.ignored.length > 0)
   const token = useRememberedToken(tokenTarget(opened.query.source, opened.query.baseUrl))
   // The token a query was run with: typing in the token field does not re-run anything.
   const [runToken, setRunToken] = useState(token.token)
-  const search = useSearch(requestQuery(executed), runToken, !cancelled)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingReview)
 
   useEffect(() => {
     // An opened link that carried ignored parts is rewritten to what is actually used.
@@ -54,6 +56,7 @@ export function useExplorer(): Explorer {
     setClientErrors({})
     setCancelled(false)
     setIgnored(decoded.ignored)
+    setAwaitingReview(decoded.ignored.length > 0)
   })
 
   const run = (next: FormDraft) => {
@@ -66,8 +69,9 @@ export function useExplorer(): Explorer {
     }
     setClientErrors({})
     setCancelled(false)
+    setAwaitingReview(false)
     setDraft(queryToDraft(query))
-    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken
+    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken && !awaitingReview
     setExecuted(query)
     setRunToken(token.token)
     recordQuery(query)
@@ -103,7 +107,7 @@ export function useExplorer(): Explorer {
     warnings,
     token,
     search,
-    status: summarize(search, executed, cancelled),
+    status: awaitingReview && !search.isFetching ? { phase: 'review' } : summarize(search, executed, cancelled),
     changeSort,
     cancel,
     ignoredLinkParams,
