@@ -74,6 +74,23 @@ describe('node:http adapter', () => {
     expect(await response.json()).toMatchObject({ success: false, error: { __type: 'Internal Server Error', message: 'Internal Server Error' } })
   })
 
+  it('survives a client that hangs up halfway through sending its body', async () => {
+    let called = false
+    const { origin, done } = await serve(async () => {
+      called = true
+      return new Response('{}')
+    })
+    const request = httpRequest(`${origin}/data/api/action/datastore_search`, { method: 'POST', headers: { 'content-length': '1000' } })
+    request.on('error', () => undefined)
+    request.write('{"resource_id": ')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    request.destroy()
+    await expect.poll(() => done.length).toBe(1)
+    expect(done[0].status).toBe('aborted')
+    expect(called).toBe(false)
+    expect(await (await fetch(origin)).text()).toBe('{}')
+  })
+
   it('survives a client that disconnects mid-response, logs it as aborted, and keeps serving', async () => {
     let cancelled = false
     const { origin, done } = await serve(async (request) => {

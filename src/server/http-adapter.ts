@@ -110,6 +110,9 @@ function readBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer> 
     incoming.on('data', onData)
     incoming.on('end', () => resolve(Buffer.concat(chunks)))
     incoming.on('error', reject)
+    incoming.on('close', () => {
+      if (!incoming.complete) reject(new Error('the client went away before sending the whole body'))
+    })
   })
 }
 
