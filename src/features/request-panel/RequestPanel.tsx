@@ -42,18 +42,22 @@ export function RequestPanel(props: RequestPanelProps) {
   const { message, copy } = useCopy()
   return (
     <section className="panel request-panel" aria-labelledby={headingId}>
-      <div className="panel-head">
-        <h2 id={headingId}>Request</h2>
-        <div className="panel-actions">
-          <button type="button" className="button-secondary" onClick={() => copy(shareLink, 'link')} disabled={shareLink === ''}>
-            Copy link
+      <h2 id={headingId}>Request</h2>
+      <div className="copy-buttons">
+        <button type="button" className="button-secondary button-small" onClick={() => copy(shareLink, 'link')} disabled={shareLink === ''}>
+          Copy link
+        </button>
+        {SNIPPET_BUTTONS.map(({ key, label, what }) => (
+          <button
+            key={key}
+            type="button"
+            className="button-secondary button-small"
+            onClick={() => copy(snippets[key], what)}
+            disabled={snippets[key] === ''}
+          >
+            {label}
           </button>
-          {SNIPPET_BUTTONS.map(({ key, label, what }) => (
-            <button key={key} type="button" className="button-secondary" onClick={() => copy(snippets[key], what)} disabled={snippets[key] === ''}>
-              {label}
-            </button>
-          ))}
-        </div>
+        ))}
       </div>
       {request ? (
         <div className="request-view">

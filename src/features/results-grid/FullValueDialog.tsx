@@ -14,10 +14,11 @@ export function FullValueDialog({ value, onClose }: FullValueDialogProps) {
     if (dialog && !dialog.open) dialog.showModal?.()
   }, [])
   return (
-    <dialog ref={ref} className="full-value" aria-labelledby={headingId} onClose={onClose} onCancel={onClose}>
+    // Esc and the button both close the dialog natively; `close` fires once it is closed, so focus can return.
+    <dialog ref={ref} className="full-value" aria-labelledby={headingId} onClose={onClose}>
       <h2 id={headingId}>Full value</h2>
       <pre>{value}</pre>
-      <button type="button" onClick={onClose} autoFocus>
+      <button type="button" className="button-secondary" onClick={() => ref.current?.close()} autoFocus>
         Close
       </button>
     </dialog>

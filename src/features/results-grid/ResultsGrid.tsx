@@ -28,6 +28,15 @@ const OVERSCAN = 8
 export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
+  const openedFrom = useRef<HTMLElement | null>(null)
+  const showFull = (full: string) => {
+    openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setFullValue(full)
+  }
+  const closeFull = () => {
+    setFullValue(null)
+    openedFrom.current?.focus()
+  }
   // Columns are addressed by id through an accessor function, so a field named "a.b" is one column.
   const columns = useMemo(
     () => helper.columns(fields.map((field) => helper.accessor((row: GridRecord) => row[field.id], { id: field.id, header: field.id }))),
@@ -89,7 +98,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
                       className={numeric[index] ? 'col-numeric' : undefined}
                       style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}
                     >
-                      <CellValue display={describeCell(cell.getValue(), fields[index]?.type)} onShowFull={setFullValue} />
+                      <CellValue display={describeCell(cell.getValue(), fields[index]?.type)} onShowFull={showFull} />
                     </td>
                   ))}
                 </tr>
@@ -99,7 +108,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
         </table>
         {rows.length === 0 ? <p className="grid-empty">No records match this query.</p> : null}
       </div>
-      {fullValue !== null ? <FullValueDialog value={fullValue} onClose={() => setFullValue(null)} /> : null}
+      {fullValue !== null ? <FullValueDialog value={fullValue} onClose={closeFull} /> : null}
     </div>
   )
 }
