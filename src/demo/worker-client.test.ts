@@ -65,7 +65,7 @@ describe('demo worker client', () => {
     const seen: number[] = []
     const pending = client.request(REQUEST, { onProgress: (progress) => seen.push(progress.done) })
     const id = workers[0].sent[0].id
-    for (const done of [10, 20]) workers[0].reply({ kind: 'progress', id, progress: { resourceId: 'r', title: 'R', done, total: 20 } })
+    for (const done of [10, 20]) workers[0].reply({ kind: 'progress', id, progress: { resourceId: 'r', title: 'R', done, total: 20, unit: 'records' } })
     workers[0].reply({ kind: 'response', id, response: response('ok') })
     await pending
     expect(seen).toEqual([10, 20])

@@ -55,7 +55,7 @@ describe('demo engine in the worker host', () => {
     const added = await client.addFile(file, { onProgress: (report) => progress.push(report) })
     expect(added).toMatchObject({ title: 'cities.csv', loaded: true, size: 2 })
     expect(added.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(progress.at(-1)).toMatchObject({ resourceId: added.id, done: file.size, total: file.size })
+    expect(progress.at(-1)).toMatchObject({ resourceId: added.id, done: file.size, total: file.size, unit: 'bytes' })
     expect((await client.listResources()).map((resource) => resource.id)).toContain(added.id)
     const answer = JSON.parse((await client.request(post({ resource_id: added.id, q: '東京' }))).body) as Envelope
     expect(answer.result.records).toMatchObject([{ city: '東京', population: 13960000 }])
@@ -79,7 +79,7 @@ describe('demo engine in the worker host', () => {
     const answer = JSON.parse((await waiting).body) as Envelope
     expect(answer.result.records).toHaveLength(1)
     expect(progress.length).toBeGreaterThan(1)
-    expect(progress.every((report) => report.resourceId === LARGE_RESOURCE_ID && report.total === 120_000 && report.done <= report.total)).toBe(true)
+    expect(progress.every((report) => report.resourceId === LARGE_RESOURCE_ID && report.unit === 'records' && report.total === 120_000 && report.done <= report.total)).toBe(true)
     expect(progress.at(-1)?.title).toBe('Generated, 1,000,000 records')
   })
 })

@@ -52,7 +52,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
   const handleAddFile = async (id: number, file: File): Promise<void> => {
     const resourceId = newId()
     const report = (done: number, total: number): void => {
-      if (!cancelled.has(id)) post({ kind: 'progress', id, progress: { resourceId, title: file.name, done, total } })
+      if (!cancelled.has(id)) post({ kind: 'progress', id, progress: { resourceId, title: file.name, done, total, unit: 'bytes' } })
     }
     try {
       const table = await loadDataFile(file, { name: file.name, format: formatFromName(file.name) ?? formatFromType(file.type), onProgress: report })
@@ -82,7 +82,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
       }
     },
     reportLoadProgress(resourceId, done, total) {
-      const progress: LoadProgress = { resourceId, title: titleOf(resourceId), done, total }
+      const progress: LoadProgress = { resourceId, title: titleOf(resourceId), done, total, unit: 'records' }
       for (const id of waiting) if (!cancelled.has(id)) post({ kind: 'progress', id, progress })
     },
   }
