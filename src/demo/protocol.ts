@@ -23,8 +23,8 @@ export interface LoadProgress {
   title: string
   done: number
   total: number
-  /** Records generated, or bytes of an added file read. */
-  unit: 'records' | 'bytes'
+  /** Records generated, or bytes of an added file read (the worker always sets it). */
+  unit?: 'records' | 'bytes'
 }
 
 export interface DemoResourceSummary {
