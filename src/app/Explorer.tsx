@@ -6,7 +6,7 @@ import { StatusBar } from '../features/status/StatusBar.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
-import { sortRecords } from './local-sort.ts'
+import { sortRecordsLocally } from '../api/local-sort.ts'
 import { describeRequest } from './request-view.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useStableCallback } from './use-stable-callback.ts'
@@ -33,7 +33,7 @@ export function Explorer() {
   const data = search.data
   const records = useMemo(() => {
     if (data === undefined) return []
-    return executed.sortOn === 'browser' && executed.sort.length > 0 ? sortRecords(data.records, data.fields, executed.sort) : data.records
+    return executed.sortOn === 'browser' && executed.sort.length > 0 ? sortRecordsLocally(data.records, executed.sort, data.fields) : data.records
   }, [data, executed.sort, executed.sortOn])
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)

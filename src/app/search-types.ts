@@ -1,15 +1,11 @@
 // What the screen needs from a search, whatever fetched it. The app adapts the api layer to this.
+import type { DatastoreField, DatastoreRecord } from '../api/parse-response.ts'
 import type { AlertContent } from '../features/status/ErrorAlert.tsx'
 import type { FieldMessages } from '../query/validate.ts'
 
-export interface SearchField {
-  id: string
-  type: string
-}
-
 export interface SearchData {
-  fields: SearchField[]
-  records: Record<string, unknown>[]
+  fields: DatastoreField[]
+  records: DatastoreRecord[]
   total?: number
   totalWasEstimated?: boolean
   /** How the server differs from the reference engine, in plain words. */
