@@ -128,6 +128,7 @@ export function* generateRecords(options: GeneratorOptions = {}): Generator<Reco
   const countryRank = createZipfSampler(countries.length, 1.0)
   const stage = createStageSampler()
   const dates = isoDates()
+  const capitalizedWords = words.map(capitalize)
 
   // Words are collected and joined, so every text is one flat string (`+=` would leave V8 ropes,
   // about 3x the memory, which every consumer would then pay to flatten).
@@ -135,7 +136,7 @@ export function* generateRecords(options: GeneratorOptions = {}): Generator<Reco
   const sentence = (minWords: number, maxWords: number, extra: string[] | undefined): string => {
     const length = randomInt(random, minWords, maxWords)
     parts.length = 0
-    parts.push(capitalize(words[wordRank(random)]))
+    parts.push(capitalizedWords[wordRank(random)])
     for (let i = 1; i < length; i++) {
       parts.push(words[wordRank(random)])
       if (extra !== undefined && i === length >> 1) parts.push(...extra)
