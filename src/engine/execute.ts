@@ -51,26 +51,35 @@ export interface QueryResult {
 
 type RecordCheck = (record: number) => boolean
 
-interface FilterPlan {
-  /** Posting lists (ascending record numbers) of the driving field. */
+/** One filter field: the records it accepts as posting lists, and a mask for checking one record. */
+interface FilterPart {
   lists: Int32Array[]
   size: number
-  /** Checks of the other filter fields. */
-  checks: RecordCheck[]
-  /** Checks of every filter field, for records that come from elsewhere. */
-  allChecks: RecordCheck[]
+  /** Code of each record (mask is indexed by code), or null when the mask is indexed by record (`_id`). */
+  codes: Uint16Array | Uint32Array | null
+  mask: Uint8Array
 }
 
-/** Ordered record numbers one filter accepts, and a check for single records; null = nothing. */
-function filterPostings(table: StoredTable, condition: FilterCondition): { lists: Int32Array[]; size: number; check: RecordCheck } | null {
+interface FilterPlan {
+  /** Posting lists (ascending record numbers) of the most selective field. */
+  lists: Int32Array[]
+  size: number
+  /** The other filter fields, checked per record. */
+  others: FilterPart[]
+  /** Every filter field, for records that come from elsewhere. */
+  all: FilterPart[]
+}
+
+function filterPart(table: StoredTable, condition: FilterCondition): FilterPart | null {
   if (condition.field === ID_FIELD) {
     const records = [...new Set(condition.texts.filter((text) => /^[1-9][0-9]*$/.test(text)).map(Number))]
       .filter((id) => id <= table.size)
       .map((id) => id - 1)
       .toSorted((a, b) => a - b)
     if (records.length === 0) return null
-    const accepted = new Set(records)
-    return { lists: [Int32Array.from(records)], size: records.length, check: (record) => accepted.has(record) }
+    const mask = new Uint8Array(table.size)
+    for (const record of records) mask[record] = 1
+    return { lists: [Int32Array.from(records)], size: records.length, codes: null, mask }
   }
   const index = table.columnIndex(condition.field)
   const mask = new Uint8Array(index.values.length)
@@ -84,27 +93,26 @@ function filterPostings(table: StoredTable, condition: FilterCondition): { lists
     lists.push(list)
     size += list.length
   }
-  if (size === 0) return null
-  const codes = index.codes
-  return { lists, size, check: (record) => mask[codes[record] as number] === 1 }
+  return size === 0 ? null : { lists, size, codes: index.codes, mask }
 }
 
 function planFilters(table: StoredTable, filters: FilterCondition[]): FilterPlan | null {
-  const parts = []
+  const parts: FilterPart[] = []
   for (const condition of filters) {
-    const part = filterPostings(table, condition)
+    const part = filterPart(table, condition)
     if (part === null) return null
     parts.push(part)
   }
-  let driving = 0
-  for (let i = 1; i < parts.length; i++) if ((parts[i]?.size as number) < (parts[driving]?.size as number)) driving = i
-  const chosen = parts[driving]!
-  return {
-    lists: chosen.lists,
-    size: chosen.size,
-    checks: parts.filter((_, i) => i !== driving).map((part) => part.check),
-    allChecks: parts.map((part) => part.check),
+  const driving = parts.reduce((best, part) => (part.size < best.size ? part : best))
+  return { lists: driving.lists, size: driving.size, others: parts.filter((part) => part !== driving), all: parts }
+}
+
+function passesFilters(parts: FilterPart[], record: number): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const { codes, mask } = parts[i] as FilterPart
+    if (mask[codes === null ? record : (codes[record] as number)] !== 1) return false
   }
+  return true
 }
 
 /** Visits the union of ascending lists in ascending order (k-way merge). */
@@ -145,17 +153,17 @@ function streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterP
   const sweepNeedle = needle ?? longestSearchableTerm(query.terms)
 
   if (plan && (sweepNeedle === undefined || plan.size * 4 < table.size)) {
-    const checks = [...plan.checks, ...qCheck]
-    mergeLists(plan.lists, (record) => !passesAll(checks, record) || visit(record))
+    const { others } = plan
+    mergeLists(plan.lists, (record) => !passesFilters(others, record) || !passesAll(qCheck, record) || visit(record))
     return
   }
-  const checks = [...(plan?.allChecks ?? []), ...termChecks]
+  const parts = plan?.all ?? []
   if (sweepNeedle !== undefined) {
-    sweepRecords(table, sweepNeedle, (record) => !passesAll(checks, record) || visit(record))
+    sweepRecords(table, sweepNeedle, (record) => !passesFilters(parts, record) || !passesAll(termChecks, record) || visit(record))
     return
   }
   for (let record = 0; record < table.size; record++) {
-    if (passesAll(checks, record) && !visit(record)) return
+    if (passesFilters(parts, record) && passesAll(termChecks, record) && !visit(record)) return
   }
 }
 
@@ -279,10 +287,17 @@ function firstMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPl
 
 /** The number of records passing every filter; order does not matter here. */
 function countFiltered(plan: FilterPlan): number {
-  if (plan.checks.length === 0) return plan.size
+  if (plan.others.length === 0) return plan.size
   let count = 0
   for (const list of plan.lists) {
-    for (let i = 0; i < list.length; i++) if (passesAll(plan.checks, list[i] as number)) count++
+    if (plan.others.length === 1) {
+      const { codes, mask } = plan.others[0] as FilterPart
+      if (codes !== null) {
+        for (let i = 0; i < list.length; i++) count += mask[codes[list[i] as number] as number] as number
+        continue
+      }
+    }
+    for (let i = 0; i < list.length; i++) if (passesFilters(plan.others, list[i] as number)) count++
   }
   return count
 }

@@ -1,18 +1,19 @@
 // Sort ranks of a column's distinct values, fast enough for a million distinct texts.
 //
 // Calling the collator for every comparison costs seconds at 1M values. Instead each text gets a
-// numeric prefix key: the collator's primary weights of its first 7 characters when those are
-// printable ASCII (weights are derived from the collator itself at start-up). Two texts whose keys
-// differ compare the same way under the collator (primary differences come first, and ASCII has no
-// contractions), so only texts with equal keys, or with non-ASCII in their first 7 characters, are
-// compared with the collator itself. A property test checks this against the collator.
+// numeric keys: the collator's primary weights of its characters, 7 per key, for its first 28
+// characters, as long as they are printable ASCII (weights are derived from the collator itself at
+// start-up). Two texts whose keys differ compare the same way under the collator (primary
+// differences come first, and ASCII has no contractions), so only texts with equal keys, or with
+// non-ASCII where the keys would differ, are compared with the collator itself. A property test checks this against the collator.
 
 import { isNumericType } from './cellText.ts'
 import { compareCodePoints, compareText } from './collation.ts'
 import type { ColumnIndex } from './columnIndex.ts'
 import type { FieldType } from './types.ts'
 
-const PREFIX = 7
+const SEGMENT = 7
+const SEGMENTS = 4
 const RADIX = 128
 const FIRST_PRINTABLE = 0x20
 const LAST_PRINTABLE = 0x7e
@@ -32,10 +33,10 @@ const primaryWeights: Uint8Array = (() => {
   return weights
 })()
 
-/** Prefix key of a text, or -1 when its first characters are not all printable ASCII. */
-export function collationPrefixKey(text: string): number {
+/** Key of the characters [from, from + 7) of a text, or -1 when they are not all printable ASCII. */
+function collationSegmentKey(text: string, from: number): number {
   let key = 0
-  for (let i = 0; i < PREFIX; i++) {
+  for (let i = from; i < from + SEGMENT; i++) {
     let weight = 0
     if (i < text.length) {
       const code = text.charCodeAt(i)
@@ -47,10 +48,10 @@ export function collationPrefixKey(text: string): number {
   return key
 }
 
-/** Code-point prefix key (for ISO dates and timestamps), or -1 when not ASCII. */
-function codePointPrefixKey(text: string): number {
+/** Code-point key of the characters [from, from + 7) (for ISO dates and timestamps), or -1 when not ASCII. */
+function codePointSegmentKey(text: string, from: number): number {
   let key = 0
-  for (let i = 0; i < PREFIX; i++) {
+  for (let i = from; i < from + SEGMENT; i++) {
     let code = 0
     if (i < text.length) {
       code = text.charCodeAt(i) + 1
@@ -71,27 +72,21 @@ function sortedCodes(values: readonly string[], type: FieldType): Int32Array {
   if (type === 'bool') return codes.sort((a, b) => (values[a] === values[b] ? 0 : values[a] === 'false' ? -1 : 1))
   const textual = type !== 'date' && type !== 'timestamp'
   const compare = textual ? compareText : compareCodePoints
-  const prefixKey = textual ? collationPrefixKey : codePointPrefixKey
-  const keys = Float64Array.from(values, prefixKey)
-  const simple = codes.filter((code) => (keys[code] as number) >= 0)
-  simple.sort((a, b) => (keys[a] as number) - (keys[b] as number) || compare(values[a] as string, values[b] as string))
-  const complex = codes.filter((code) => (keys[code] as number) < 0)
-  if (complex.length === 0) return simple
-  complex.sort((a, b) => compare(values[a] as string, values[b] as string))
-  return mergeSorted(simple, complex, (a, b) => compare(values[a] as string, values[b] as string))
-}
-
-function mergeSorted(left: Int32Array, right: Int32Array, compare: (a: number, b: number) => number): Int32Array {
-  const merged = new Int32Array(left.length + right.length)
-  let i = 0
-  let j = 0
-  let k = 0
-  while (i < left.length && j < right.length) {
-    merged[k++] = compare(left[i] as number, right[j] as number) <= 0 ? (left[i++] as number) : (right[j++] as number)
+  const segmentKey = textual ? collationSegmentKey : codePointSegmentKey
+  const keys = new Float64Array(values.length * SEGMENTS)
+  for (let code = 1; code < values.length; code++) {
+    const text = values[code] as string
+    for (let segment = 0; segment < SEGMENTS; segment++) keys[code * SEGMENTS + segment] = segmentKey(text, segment * SEGMENT)
   }
-  while (i < left.length) merged[k++] = left[i++] as number
-  while (j < right.length) merged[k++] = right[j++] as number
-  return merged
+  return codes.sort((a, b) => {
+    for (let segment = 0; segment < SEGMENTS; segment++) {
+      const keyA = keys[a * SEGMENTS + segment] as number
+      const keyB = keys[b * SEGMENTS + segment] as number
+      if (keyA < 0 || keyB < 0) break
+      if (keyA !== keyB) return keyA - keyB
+    }
+    return compare(values[a] as string, values[b] as string)
+  })
 }
 
 /** Rank of each code in ascending value order (0..); distinct codes always hold distinct values. */

@@ -2,6 +2,7 @@
 // lowercase text may contain this trigram". A needle can only occur in blocks that have all of its
 // trigrams, so a sweep visits only those. Built on the first search that can use it, then cached.
 // Hash collisions only add false candidates (the sweep verifies every hit), never lose a match.
+// Bits are stored block-group major (32 blocks x all hashes together), so building stays in cache.
 
 import type { StoredTable } from './table.ts'
 
@@ -25,7 +26,7 @@ export interface CandidateBlocks {
 const indexes = new WeakMap<StoredTable, TrigramIndex>()
 
 function trigramHash(a: number, b: number, c: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> (32 - HASH_BITS)
+  return (a * 961 + b * 31 + c) & (HASH_SIZE - 1)
 }
 
 function buildIndex(table: StoredTable): TrigramIndex {
@@ -38,14 +39,14 @@ function buildIndex(table: StoredTable): TrigramIndex {
     for (let local = 0; local < chunk.count; ) {
       const block = Math.floor((chunk.first + local) / blockSize)
       const endLocal = Math.min(chunk.count, (block + 1) * blockSize - chunk.first)
-      const word = block >> 5
+      const row = (block >> 5) * HASH_SIZE
       const mask = 1 << (block & 31)
       const end = lowerStarts[endLocal] as number
       let a = 0
       let b = 0
       for (let i = lowerStarts[local] as number; i < end; i++) {
         const c = lower.charCodeAt(i)
-        bits[trigramHash(a, b, c) * words + word] |= mask
+        bits[row + trigramHash(a, b, c)] |= mask
         a = b
         b = c
       }
@@ -66,8 +67,8 @@ export function candidateBlocks(table: StoredTable, needle: string): CandidateBl
   const { words, bits, blockSize, blockCount } = index
   const candidates = new Uint32Array(words).fill(0xffffffff)
   for (let i = 2; i < needle.length; i++) {
-    const row = trigramHash(needle.charCodeAt(i - 2), needle.charCodeAt(i - 1), needle.charCodeAt(i)) * words
-    for (let word = 0; word < words; word++) candidates[word] &= bits[row + word] as number
+    const hash = trigramHash(needle.charCodeAt(i - 2), needle.charCodeAt(i - 1), needle.charCodeAt(i))
+    for (let word = 0; word < words; word++) candidates[word] &= bits[word * HASH_SIZE + hash] as number
   }
   let count = 0
   for (let block = 0; block < blockCount; block++) if (candidates[block >> 5] & (1 << (block & 31))) count++
