@@ -26,7 +26,7 @@ export interface CandidateBlocks {
 const indexes = new WeakMap<StoredTable, TrigramIndex>()
 
 function trigramHash(a: number, b: number, c: number): number {
-  return (a * 961 + b * 31 + c) & (HASH_SIZE - 1)
+  return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> (32 - HASH_BITS)
 }
 
 function buildIndex(table: StoredTable): TrigramIndex {
