@@ -403,3 +403,17 @@ describe('unexpected failures', () => {
     })
   })
 })
+
+describe('hostile field names', () => {
+  it('a field named "__proto__" is an ordinary field in records, filters and q', async () => {
+    const { Catalog } = await import('./catalog.ts')
+    const { tableOf } = await import('./testSupport/fixtures.ts')
+    const catalog = new Catalog()
+    catalog.add({ id: 'odd', load: () => tableOf([{ id: '__proto__', type: 'text' }], [{ ['__proto__']: 'x' }, { ['__proto__']: 'y' }]) })
+    const params = JSON.parse('{"resource_id": "odd", "filters": {"__proto__": "y"}, "q": {"__proto__": "Y"}}') as unknown
+    const outcome = await datastoreSearch(catalog, params, { tokens: [] })
+    expect(outcome.status).toBe(200)
+    expect(JSON.stringify((outcome.body as Envelope).result.records)).toBe('[{"_id":2,"__proto__":"y"}]')
+    expect(JSON.stringify((outcome.body as Envelope).result.filters)).toBe('{"__proto__":"y"}')
+  })
+})
