@@ -32,7 +32,7 @@ test('free text in demo mode keeps only records that contain the text in one fie
   expect(rows.length).toBeGreaterThan(0)
   for (const row of rows) {
     const fields = Object.entries(row).filter(([name]) => name !== '_id')
-    expect(fields.some(([, value]) => value.toLowerCase().includes('bio')), `row ${row._id} contains "bio"`).toBe(true)
+    expect(fields.some(([, value]) => value.toLowerCase().includes('bio')), `row ${row['_id']} contains "bio"`).toBe(true)
   }
   const status = (await statusRegion(page).textContent()) ?? ''
   expect(status).toMatch(new RegExp(`^Showing ${rows.length} of ${rows.length} records`))

@@ -11,10 +11,10 @@ const students = (JSON.parse(readFileSync(new URL('./fixtures/private-grades.jso
 )
 
 async function storageText(page: Page): Promise<{ local: string; session: string }> {
-  return page.evaluate(() => {
-    const dump = (storage: Storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])))
-    return { local: dump(localStorage), session: dump(sessionStorage) }
-  })
+  const [local, session] = await page.evaluate(() =>
+    [localStorage, sessionStorage].map((storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])))),
+  )
+  return { local: local ?? '', session: session ?? '' }
 }
 
 /** Every URL in this tab's history, walking back to the first page of the app and forward again. */
