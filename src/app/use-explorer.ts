@@ -40,7 +40,7 @@ export function useExplorer(): Explorer {
   const [cancelled, setCancelled] = useState(false)
   // A link that carried ignored parts is not run on its own: the user reviews the query first.
   const [awaitingReview, setAwaitingReview] = useState(opened.ignored.length > 0)
-  const token = useRememberedToken(tokenTarget(opened.query.source, opened.query.baseUrl))
+  const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
   // The token a query was run with: typing in the token field does not re-run anything.
   const [runToken, setRunToken] = useState(token.token)
   const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingReview)

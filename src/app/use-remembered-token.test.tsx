@@ -39,3 +39,14 @@ describe('useRememberedToken', () => {
     expect(tokenTarget('demo', 'http://127.0.0.1:8800/data')).toBe('demo')
   })
 })
+
+describe('useRememberedToken follows the API the form points at', () => {
+  it('remembers the token for the API chosen after the page opened', () => {
+    const { result, rerender } = renderHook(({ target }) => useRememberedToken(target), { initialProps: { target: 'demo' } })
+    act(() => result.current.setToken('s3cret'))
+    act(() => result.current.setRemember(true))
+    rerender({ target: 'http://127.0.0.1:8811' })
+    const reopened = renderHook(() => useRememberedToken('http://127.0.0.1:8811'))
+    expect(reopened.result.current.token).toBe('s3cret')
+  })
+})

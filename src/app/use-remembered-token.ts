@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useEffect, useState } from 'react'
 
 // The token lives in memory. Only when the user ticks "Remember for this tab" is it kept in
 // sessionStorage (gone when the tab closes), tied to the API it was used with, so a link that points
@@ -39,26 +39,17 @@ export interface RememberedToken {
   setRemember: (remember: boolean) => void
 }
 
-/** `target` says which API the token is for ("demo" or a live origin). */
+/**
+ * `target` says which API the token is for ("demo" or a live origin): the one the form points at now.
+ * A remembered token is filled in only when the page opens on the same API.
+ */
 export function useRememberedToken(target: string): RememberedToken {
-  const [initial] = useState(() => readStored())
-  const [token, setTokenState] = useState(() => (initial?.target === target ? initial.token : ''))
-  const [remember, setRememberState] = useState(() => initial !== undefined)
-
-  const setToken = useCallback(
-    (next: string) => {
-      setTokenState(next)
-      if (remember) write({ token: next, target })
-    },
-    [remember, target],
-  )
-  const setRemember = useCallback(
-    (next: boolean) => {
-      setRememberState(next)
-      write(next ? { token, target } : undefined)
-    },
-    [token, target],
-  )
+  const [initial] = useState(readStored)
+  const [token, setToken] = useState(() => (initial?.target === target ? initial.token : ''))
+  const [remember, setRemember] = useState(() => initial !== undefined)
+  useEffect(() => {
+    write(remember ? { token, target } : undefined)
+  }, [remember, token, target])
   return { token, setToken, remember, setRemember }
 }
 
