@@ -1,5 +1,5 @@
 // Accessibility (axe, WCAG 2 A and AA) in both colour schemes, and the narrowest supported screen.
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { gridRecords, openApp, resultsTable } from './fixtures/app.ts'
 import { expect, test } from './fixtures/test.ts'
 
