@@ -13,18 +13,23 @@ export function isNumericType(type: FieldType): boolean {
   return NUMERIC_TYPES.has(type)
 }
 
-/** Stored text of one cell; throws a TypeError naming the field when the value cannot be that type. */
-export function cellToText(field: FieldInfo, value: CellValue | undefined): string | null {
-  if (value === null || value === undefined) return null
-  if (field.type === 'json') return JSON.stringify(value)
-  if (isNumericType(field.type)) return numberText(field, value)
-  if (field.type === 'bool') return boolText(field, value)
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  throw new TypeError(`Field "${field.id}" (${field.type}): expected a text value, got ${JSON.stringify(value)}`)
+export type CellEncoder = (value: CellValue | undefined) => string | null
+
+/** The function giving a field's stored text; it throws a TypeError naming the field for a value of the wrong kind. */
+export function cellEncoder(field: FieldInfo): CellEncoder {
+  if (field.type === 'json') return (value) => (value === null || value === undefined ? null : JSON.stringify(value))
+  if (isNumericType(field.type)) return (value) => (value === null || value === undefined ? null : numberText(field, value))
+  if (field.type === 'bool') return (value) => (value === null || value === undefined ? null : boolText(field, value))
+  return (value) => {
+    if (typeof value === 'string') return value
+    if (value === null || value === undefined) return null
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+    throw new TypeError(`Field "${field.id}" (${field.type}): expected a text value, got ${JSON.stringify(value)}`)
+  }
 }
 
 function numberText(field: FieldInfo, value: CellValue): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   if (!Number.isFinite(parsed)) {
     throw new TypeError(`Field "${field.id}" (${field.type}): expected a number, got ${JSON.stringify(value)}`)

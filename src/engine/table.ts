@@ -9,14 +9,14 @@
 // Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
 // get the same index lazily on their first filter or sort (columnIndex.ts).
 
-import { cellToText } from './cellText.ts'
+import { cellEncoder, type CellEncoder } from './cellText.ts'
 import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
-const EAGER_DICTIONARY_LIMIT = 4096
+const EAGER_DICTIONARY_LIMIT = 256
 const SEPARATOR = '\x01'
 
 export interface TableOptions {
@@ -141,9 +141,13 @@ export class TableBuilder {
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
+  private readonly encoders: CellEncoder[]
   private parts: string[] = []
-  private recordLengths: number[] = []
-  private fieldEnds: number[] = []
+  /** Start of each record of the current chunk, plus the end. */
+  private starts: Int32Array
+  private fieldEnds: Uint32Array
+  private maxFieldEnd = 0
+  private chunkCount = 0
   private count = 0
   private built = false
 
@@ -164,33 +168,44 @@ export class TableBuilder {
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
     this.dictionaries = fields.map(() => new EagerDictionary())
+    this.encoders = this.fields.map(cellEncoder)
+    this.starts = new Int32Array(chunkSize + 1)
+    this.fieldEnds = new Uint32Array(Math.min(chunkSize, 1024) * fields.length)
   }
 
   append(record: RecordObject): void {
     if (this.built) throw new Error('TableBuilder.append called after build()')
     const index = this.count
+    const width = this.fields.length
+    const endsBase = this.chunkCount * width
+    if (endsBase + width > this.fieldEnds.length) {
+      const grown = new Uint32Array(Math.min(this.chunkSize * width, this.fieldEnds.length * 2))
+      grown.set(this.fieldEnds)
+      this.fieldEnds = grown
+    }
     let length = 0
-    for (let position = 0; position < this.fields.length; position++) {
-      const field = this.fields[position] as FieldInfo
-      const text = cellToText(field, record[field.id])
+    for (let position = 0; position < width; position++) {
+      const text = (this.encoders[position] as CellEncoder)(record[(this.fields[position] as FieldInfo).id])
       if (text === null) this.markNull(index, position)
       const dictionary = this.dictionaries[position]
       if (dictionary && !dictionary.add(index, text)) this.dictionaries[position] = null
       const stored = text ?? ''
       this.parts.push(stored)
       length += stored.length
-      this.fieldEnds.push(length)
+      this.fieldEnds[endsBase + position] = length
       length += 1
     }
-    this.recordLengths.push(length)
+    if (length > this.maxFieldEnd) this.maxFieldEnd = length
+    this.chunkCount++
+    this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
     this.count++
-    if (this.recordLengths.length === this.chunkSize) this.finishChunk()
+    if (this.chunkCount === this.chunkSize) this.finishChunk()
   }
 
   build(): Table {
     if (this.built) throw new Error('TableBuilder.build called twice')
     this.built = true
-    if (this.recordLengths.length > 0) this.finishChunk()
+    if (this.chunkCount > 0) this.finishChunk()
     const indexes = this.dictionaries.map((dictionary) =>
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
@@ -210,17 +225,16 @@ export class TableBuilder {
   }
 
   private finishChunk(): void {
-    const count = this.recordLengths.length
-    const starts = new Int32Array(count + 1)
-    for (let local = 0; local < count; local++) starts[local + 1] = (starts[local] as number) + (this.recordLengths[local] as number)
-    const maxEnd = this.fieldEnds.reduce((max, end) => (end > max ? end : max), 0)
-    const fieldEnds = maxEnd <= 0xffff ? Uint16Array.from(this.fieldEnds) : Uint32Array.from(this.fieldEnds)
+    const count = this.chunkCount
+    const width = this.fields.length
+    const starts = this.starts.slice(0, count + 1)
+    const ends = this.fieldEnds.subarray(0, count * width)
+    const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
     const text = this.parts.join(SEPARATOR)
     let lower = text.toLowerCase()
     let lowerStarts = starts
     // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
     if (lower.length !== text.length) {
-      const width = this.fields.length
       const lowerParts = this.parts.map((part) => part.toLowerCase())
       lower = lowerParts.join(SEPARATOR)
       lowerStarts = new Int32Array(count + 1)
@@ -232,8 +246,8 @@ export class TableBuilder {
     }
     this.chunks.push({ first: this.count - count, count, text, lower, starts, lowerStarts, fieldEnds })
     this.parts = []
-    this.recordLengths = []
-    this.fieldEnds = []
+    this.chunkCount = 0
+    this.maxFieldEnd = 0
   }
 }
 
