@@ -15,6 +15,11 @@ export function isNumericType(type: FieldType): boolean {
 
 export type CellEncoder = (value: CellValue | undefined) => string | null
 
+/** Stored text of one cell; throws a TypeError naming the field when the value cannot be that type. */
+export function cellToText(field: FieldInfo, value: CellValue | undefined): string | null {
+  return cellEncoder(field)(value)
+}
+
 /** The function giving a field's stored text; it throws a TypeError naming the field for a value of the wrong kind. */
 export function cellEncoder(field: FieldInfo): CellEncoder {
   if (field.type === 'json') return (value) => (value === null || value === undefined ? null : JSON.stringify(value))

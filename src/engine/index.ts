@@ -17,9 +17,14 @@
 //                                         object, returns { status, body } (body = the JSON envelope)
 //   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
+//   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
+//                                         sort orders exactly like the engine's `sort`
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
 export { Catalog, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
 export { datastoreSearch, type SearchContext, type SearchOutcome } from './datastoreSearch.ts'
 export { coerceRow, inferFieldTypes } from './csvTypes.ts'
+export { cellToText } from './cellText.ts'
+export { codesFromTexts, type ColumnIndex } from './columnIndex.ts'
+export { ranksOf } from './sortRanks.ts'
