@@ -65,8 +65,8 @@ export function Explorer() {
           <ErrorAlert error={search.failure ?? null} />
           {data?.notes && data.notes.length > 0 ? (
             <ul className="server-notes" aria-label="Notes about this server">
-              {data.notes.map((note) => (
-                <li key={note}>{note}</li>
+              {data.notes.map((note, index) => (
+                <li key={`${index}-${note}`}>{note}</li>
               ))}
             </ul>
           ) : null}

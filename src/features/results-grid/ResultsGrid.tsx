@@ -37,9 +37,10 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
     setFullValue(null)
     openedFrom.current?.focus()
   }
-  // Columns are addressed by id through an accessor function, so a field named "a.b" is one column.
+  // Columns are addressed by id through an accessor function, so a field named "a.b" is one column;
+  // only own properties count, so a field named "constructor" never reads Object.prototype.
   const columns = useMemo(
-    () => helper.columns(fields.map((field) => helper.accessor((row: GridRecord) => row[field.id], { id: field.id, header: field.id }))),
+    () => helper.columns(fields.map((field) => helper.accessor((row: GridRecord) => (Object.hasOwn(row, field.id) ? row[field.id] : null), { id: field.id, header: field.id }))),
     [fields],
   )
   const data = useMemo(() => [...records], [records])

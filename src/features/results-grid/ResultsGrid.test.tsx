@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SortKey } from '../../query/types.ts'
+import { ResultsGrid } from './ResultsGrid.tsx'
+
+// happy-dom does no layout: give the scrolling area the size a browser would, so rows render.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600)
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const fields = [
+  { id: '_id', type: 'int' },
+  { id: 'a.b', type: 'text' },
+  { id: 'constructor', type: 'text' },
+  { id: 'n', type: 'int4' },
+]
+
+function renderGrid(records: Record<string, unknown>[], sort: SortKey[] = [], onSortChange = vi.fn<(sort: SortKey[]) => void>()) {
+  render(<ResultsGrid fields={fields} records={records} sort={sort} onSortChange={onSortChange} />)
+  return { table: screen.getByRole('table', { name: 'Results' }), onSortChange }
+}
+
+describe('ResultsGrid', () => {
+  it('keeps the column order of fields, with a dotted name as one column', () => {
+    const { table } = renderGrid([])
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.getAttribute('aria-label'))
+    expect(headers).toEqual(['_id', 'a.b', 'constructor', 'n'])
+    // an empty result still shows its headers, and says so
+    expect(screen.getByText('No records match this query.')).toBeTruthy()
+  })
+
+  it('reads each field by its own name only (no dotted paths, no inherited properties)', () => {
+    const { table } = renderGrid([{ _id: 1, 'a.b': 'flat value', a: { b: 'nested' }, n: 5 }])
+    expect(table.textContent).toContain('flat value')
+    expect(table.textContent).not.toContain('nested')
+    expect(table.textContent).not.toContain('function')
+  })
+
+  it('puts aria-sort on the primary sorted header and reports shift-click as a multi-sort', () => {
+    const { onSortChange } = renderGrid([], [{ field: 'n', direction: 'desc' }])
+    expect(screen.getByRole('columnheader', { name: 'n' }).getAttribute('aria-sort')).toBe('descending')
+    expect(screen.getByRole('columnheader', { name: 'a.b' }).getAttribute('aria-sort')).toBeNull()
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'a.b' })).getByRole('button'), { shiftKey: true })
+    expect(onSortChange).toHaveBeenLastCalledWith([
+      { field: 'n', direction: 'desc' },
+      { field: 'a.b', direction: 'asc' },
+    ])
+  })
+
+  it('announces the full row count for a virtualised body', () => {
+    const records = Array.from({ length: 5000 }, (_, i) => ({ _id: i + 1, n: i }))
+    const { table } = renderGrid(records)
+    expect(table.getAttribute('aria-rowcount')).toBe('5001')
+    const rows = table.querySelectorAll('tbody tr')
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.length).toBeLessThanOrEqual(100)
+    expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2')
+  })
+})
