@@ -79,7 +79,9 @@ export function QueryForm(props: QueryFormProps) {
         <TextField
           label="Search text"
           className="field-grow"
-          type="search"
+          // Not type="search": Esc (cancel a running query) would also clear what was typed.
+          type="text"
+          enterKeyHint="search"
           value={draft.q}
           onValueChange={(value) => set('q', value)}
           error={errors.q}
