@@ -13,12 +13,14 @@ interface FilterEditorProps {
   fieldSuggestions: readonly string[]
   /** A message about the filters as a whole (e.g. the server's 409 on `filters`). */
   error?: string
+  /** A caution about the filters as a whole (e.g. an unusual field name). */
+  warning?: string
 }
 
 type Problem = { on: 'field' | 'value'; message: string }
 
 /** Filter field / Filter value inputs, the Add filter button and the removable chips. */
-export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions, error }: FilterEditorProps) {
+export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions, error, warning }: FilterEditorProps) {
   const id = useId()
   const [field, setField] = useState('')
   const [value, setValue] = useState('')
@@ -29,6 +31,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const groupMessageId = `${id}-group-message`
   const fieldError = problem?.on === 'field' ? problem.message : undefined
   const valueError = problem?.on === 'value' ? problem.message : undefined
+  const groupWarning = notice ?? warning
 
   /** Adds the typed chip; returns the new filters, or undefined when the input has a problem. */
   const addPending = (): FilterClause[] | undefined => {
@@ -57,7 +60,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   }
 
   return (
-    <fieldset className="filter-editor" aria-describedby={error || notice ? groupMessageId : undefined}>
+    <fieldset className="filter-editor" aria-describedby={error || groupWarning ? groupMessageId : undefined}>
       <legend>Filters</legend>
       <div className="filter-inputs">
         <div className="field">
@@ -109,7 +112,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
         </datalist>
       ) : null}
       <FilterChips filters={filters} onRemove={(f, v) => onFiltersChange(removeFilterValue(filters, f, v))} />
-      <FieldMessage id={groupMessageId} error={error} warning={notice ?? undefined} />
+      <FieldMessage id={groupMessageId} error={error} warning={groupWarning} />
     </fieldset>
   )
 }

@@ -106,6 +106,7 @@ export function QueryForm(props: QueryFormProps) {
         onRun={runWithFilters}
         fieldSuggestions={fieldSuggestions}
         error={errors.filters}
+        warning={warnings.filters}
       />
       <TokenField {...tokenControls} error={errors.token} warning={warnings.token} />
       <div className="form-actions">
