@@ -25,6 +25,11 @@ function withQuery(path: string, entries: Map<string, string>): string {
 }
 
 export function buildLinks(path: string, query: string, offset: number, limit: number): Links {
+  if (query === '' || query === '?') {
+    const links: Links = { start: path, next: `${path}?offset=${offset + limit}` }
+    if (offset - limit > 0) links.prev = `${path}?offset=${offset - limit}`
+    return links
+  }
   const entries = new Map<string, string>()
   for (const [key, value] of new URLSearchParams(query)) {
     if (value !== '') entries.set(key, value)
@@ -46,6 +51,15 @@ const ACTION_PATH = /^(.*)\/api(?:\/3)?\/action\/datastore_search$/
 
 /** `{origin}{basePath}/api/3/action/help_show?name=datastore_search` for the request's path. */
 export function helpUrl(origin: string, requestPath: string): string {
-  const basePath = ACTION_PATH.exec(requestPath)?.[1] ?? ''
-  return `${origin}${basePath}/api/3/action/help_show?name=datastore_search`
+  const key = `${origin} ${requestPath}`
+  let url = helpUrls.get(key)
+  if (url === undefined) {
+    const basePath = ACTION_PATH.exec(requestPath)?.[1] ?? ''
+    url = `${origin}${basePath}/api/3/action/help_show?name=datastore_search`
+    if (helpUrls.size > 100) helpUrls.clear()
+    helpUrls.set(key, url)
+  }
+  return url
 }
+
+const helpUrls = new Map<string, string>()
