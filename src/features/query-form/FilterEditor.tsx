@@ -3,6 +3,8 @@ import type { FilterClause } from '../../query/types.ts'
 import { describedBy, FieldMessage } from './FieldMessage.tsx'
 import { addFilterValue, removeFilterValue } from './filter-ops.ts'
 import { FilterChips } from './FilterChips.tsx'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './filters.css'
 
 interface FilterEditorProps {
   filters: readonly FilterClause[]

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import { useCopy } from './use-copy.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './request-panel.css'
 
 export interface ShownRequest {
   method: string

@@ -8,6 +8,8 @@ import { columnWidths, type GridField } from './column-widths.ts'
 import { FullValueDialog } from './FullValueDialog.tsx'
 import { SortHeader } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './results-grid.css'
 
 export type GridRecord = Record<string, unknown>
 

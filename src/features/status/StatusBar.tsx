@@ -1,4 +1,6 @@
 import { statusText, type StatusSummary } from './status-text.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './status.css'
 
 interface StatusBarProps {
   summary: StatusSummary
