@@ -8,7 +8,7 @@
 // Blocks whose trigrams cannot contain the needle are skipped (trigramIndex.ts).
 
 import type { Chunk, StoredTable } from './table.ts'
-import { candidateBlocks } from './trigramIndex.ts'
+import { candidateRanges } from './trigramIndex.ts'
 
 const SEPARATOR = '\x01'
 const WINDOW = 5
@@ -109,14 +109,14 @@ export function sweepRecords(table: StoredTable, needle: string, visit: RecordVi
     return
   }
   const anchor = chooseAnchor(table, needle)
-  const blocks = candidateBlocks(table, needle)
   for (const chunk of table.chunks) {
-    if (blocks === undefined) {
+    const ranges = candidateRanges(table, chunk, needle)
+    if (ranges === undefined) {
       if (!sweepRange(chunk, needle, anchor, 0, chunk.count, visit)) return
       continue
     }
-    for (const [first, end] of blocks.rangesIn(chunk.first, chunk.first + chunk.count)) {
-      if (!sweepRange(chunk, needle, anchor, first - chunk.first, end - chunk.first, visit)) return
+    for (const [first, end] of ranges) {
+      if (!sweepRange(chunk, needle, anchor, first, end, visit)) return
     }
   }
 }
