@@ -50,11 +50,21 @@ function boolText(field: FieldInfo, value: CellValue): string {
 
 /** The JSON value of a stored cell text, as records carry it. */
 export function textToCell(type: FieldType, text: string | null): CellValue {
-  if (text === null) return null
-  if (isNumericType(type)) return Number(text)
-  if (type === 'bool') return text === 'true'
-  if (type === 'json') return JSON.parse(text) as CellValue
-  return text
+  return cellDecoder(type)(text)
+}
+
+export type CellDecoder = (text: string | null) => CellValue
+
+const decodeNumber: CellDecoder = (text) => (text === null ? null : Number(text))
+const decodeBool: CellDecoder = (text) => (text === null ? null : text === 'true')
+const decodeJson: CellDecoder = (text) => (text === null ? null : (JSON.parse(text) as CellValue))
+const decodeText: CellDecoder = (text) => text
+
+export function cellDecoder(type: FieldType): CellDecoder {
+  if (isNumericType(type)) return decodeNumber
+  if (type === 'bool') return decodeBool
+  if (type === 'json') return decodeJson
+  return decodeText
 }
 
 /** The text a filter value compares with (`5` and `"5"` are the same value). */

@@ -6,7 +6,7 @@
 // are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { filterValueText, textToCell } from './cellText.ts'
+import { cellDecoder, filterValueText, type CellDecoder } from './cellText.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { executeQuery, ID_FIELD, type ExecutableQuery, type FieldTerm, type FilterCondition } from './execute.ts'
 import { buildLinks, helpUrl } from './links.ts'
@@ -78,7 +78,7 @@ async function search(catalog: Catalog, input: unknown, context: SearchContext, 
   if (params.offset !== undefined) result.offset = params.offset
   if (params.sort !== undefined) result.sort = params.sort.echo
   result.fields = outputFields.map(({ id, type }) => ({ id, type }))
-  result.records = records.map((record) => recordObject(table, record, outputFields))
+  result.records = recordObjects(table, records, outputFields)
   if (total !== undefined) {
     result.total = total
     result.total_was_estimated = false
@@ -129,10 +129,21 @@ function outputFieldsOf(params: ShapedParams, table: StoredTable): OutputField[]
   })
 }
 
-function recordObject(table: StoredTable, record: number, fields: OutputField[]): Record<string, CellValue> {
-  const object: Record<string, CellValue> = {}
-  for (const field of fields) {
-    setOwn(object, field.id, field.position === ID_FIELD ? record + 1 : textToCell(field.type as FieldType, table.fieldText(record, field.position)))
-  }
-  return object
+function recordObjects(table: StoredTable, records: readonly number[], fields: readonly OutputField[]): Record<string, CellValue>[] {
+  const stored = fields.filter((field) => field.position !== ID_FIELD)
+  const positions = stored.map((field) => field.position)
+  const decoders = stored.map((field) => cellDecoder(field.type as FieldType))
+  return records.map((record) => {
+    const texts = table.fieldTexts(record, positions)
+    const object: Record<string, CellValue> = {}
+    let next = 0
+    for (const field of fields) {
+      if (field.position === ID_FIELD) setOwn(object, field.id, record + 1)
+      else {
+        setOwn(object, field.id, (decoders[next] as CellDecoder)(texts[next] as string | null))
+        next++
+      }
+    }
+    return object
+  })
 }

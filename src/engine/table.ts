@@ -122,6 +122,26 @@ export class StoredTable implements Table {
     return chunk.text.slice(recordStart + begin, recordStart + end)
   }
 
+  /** The stored texts of several cells of one record (null for null cells), in the order asked. */
+  fieldTexts(record: number, fields: readonly number[]): (string | null)[] {
+    const chunk = this.chunkOf(record)
+    const local = record - chunk.first
+    const recordStart = chunk.starts[local] as number
+    const endsBase = local * this.fields.length
+    const { text, fieldEnds } = chunk
+    const texts: (string | null)[] = []
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as number
+      if (this.isNull(record, field)) {
+        texts.push(null)
+        continue
+      }
+      const begin = field === 0 ? 0 : (fieldEnds[endsBase + field - 1] as number) + 1
+      texts.push(text.slice(recordStart + begin, recordStart + (fieldEnds[endsBase + field] as number)))
+    }
+    return texts
+  }
+
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
     let index = this.indexes[field]
