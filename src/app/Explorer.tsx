@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
+import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
@@ -9,6 +10,7 @@ import { LinkNote } from './LinkNote.tsx'
 import { sortRecordsLocally } from '../api/local-sort.ts'
 import { describeRequest } from './request-view.ts'
 import { useExplorer } from './use-explorer.ts'
+import { useOwnData } from './use-own-data.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
@@ -28,6 +30,10 @@ export function Explorer() {
   const explorer = useExplorer()
   const { draft, executed, search, token } = explorer
   const [revealToken, setRevealToken] = useState(false)
+  const ownData = useOwnData()
+  const demoResources = useMemo(() => [...DEMO_RESOURCES, ...ownData.added], [ownData.added])
+  // A new file is queried at once; filters and search text of another resource would not apply.
+  const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
   const data = search.data
@@ -49,7 +55,7 @@ export function Explorer() {
             onRun={explorer.run}
             errors={explorer.errors}
             warnings={explorer.warnings}
-            demoResources={DEMO_RESOURCES}
+            demoResources={demoResources}
             fieldSuggestions={fieldNames}
             tokenControls={{
               token: token.token,
@@ -58,6 +64,7 @@ export function Explorer() {
               onRememberChange: token.setRemember,
             }}
           />
+          {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
         </div>
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />

@@ -6,7 +6,8 @@ import { createDemoWorkerClient, type DemoWorkerClient } from '../demo/worker-cl
 
 let demoClient: DemoWorkerClient | undefined
 
-function demoWorker(): DemoWorkerClient {
+/** The demo engine's worker, started on first use (queries and added files share it). */
+export function demoWorker(): DemoWorkerClient {
   demoClient ??= createDemoWorkerClient()
   return demoClient
 }
