@@ -339,6 +339,7 @@ describe('include_total', () => {
     expect((await run({ resource_id: 'courses', include_total: 'false' })).body.result.include_total).toBe(false)
     expect((await run({ resource_id: 'courses', include_total: 'yes' })).body.result.include_total).toBe(true)
     expect((await run({ resource_id: 'courses', include_total: 'nonsense' })).body.result.include_total).toBe(false)
+    expect((await run({ resource_id: 'courses', include_total: '' })).body.result.include_total).toBe(true)
   })
 })
 

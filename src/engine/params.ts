@@ -76,7 +76,9 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
   if (typeof offset === 'string') addError(errors, 'offset', offset)
   else if (offset !== undefined) params.offset = offset
 
-  if (input.include_total !== undefined && input.include_total !== null) params.includeTotal = isTrue(input.include_total)
+  if (input.include_total !== undefined && input.include_total !== null && input.include_total !== '') {
+    params.includeTotal = isTrue(input.include_total)
+  }
 
   shapeQ(input.q, params, errors)
   shapeFilters(input.filters, params, errors)
