@@ -49,6 +49,10 @@ const CASES: FaultCase[] = [
   { fault: 'error500', what: 'a 500 envelope', says: [/server failed/i, '500', 'Internal Server Error'], console: [BROWSER_NETWORK_LOG.httpStatus(500)] },
   { fault: 'notjson200', what: 'a 200 whose body is not JSON', says: [/not JSON/] , console: [] },
   { fault: 'norecords200', what: 'JSON without result.records', says: [/no records/i, 'result.records'], console: [] },
+  { fault: 'unsuccessful200', what: 'a 200 that says success: false', says: [/reported a failure/i, 'The datastore is being rebuilt'], console: [] },
+  { fault: 'truncated200', what: 'a 200 with truncated JSON', says: [/cut off/i], console: [] },
+  { fault: 'recordsnotarray200', what: 'records that are not a list', says: [/not a list of records/i, 'result.records'], console: [] },
+  { fault: 'reset', what: 'a connection reset mid-answer', says: [/connection broke off/i], console: [/Failed to load resource: net::ERR_/] },
   {
     fault: 'nocors',
     what: 'a server without CORS headers',
