@@ -7,10 +7,10 @@ import { StatusBar } from '../features/status/StatusBar.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
-import { sortRecordsLocally } from '../api/local-sort.ts'
 import { describeRequest } from './request-view.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
+import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
@@ -37,10 +37,7 @@ export function Explorer() {
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
   const data = search.data
-  const records = useMemo(() => {
-    if (data === undefined) return []
-    return executed.sortOn === 'browser' && executed.sort.length > 0 ? sortRecordsLocally(data.records, executed.sort, data.fields) : data.records
-  }, [data, executed.sort, executed.sortOn])
+  const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
