@@ -1,7 +1,7 @@
 // Every way a live query can fail gets its own plain message in the alert, and the form keeps what
 // the user typed. Faults come from a tiny broken server (fixtures/fault-server.ts) and the real one.
 import type { Locator, Page } from '@playwright/test'
-import { fillLiveForm, openApp, runQuery, statusRegion } from './fixtures/app.ts'
+import { describedText, fillLiveForm, openApp, runQuery, statusRegion } from './fixtures/app.ts'
 import { closedPort, CONFLICT_ERRORS, startFaultServer, type Fault, type FaultServer } from './fixtures/fault-server.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { BROWSER_NETWORK_LOG, expect, test } from './fixtures/test.ts'
@@ -22,16 +22,6 @@ async function expectFormKept(page: Page, baseUrl: string, resourceId: string = 
   await expect(page.getByLabel('Resource ID')).toHaveValue(resourceId)
   await expect(page.getByLabel('Search text')).toHaveValue(TYPED.q)
   await expect(page.getByLabel('Limit')).toHaveValue(TYPED.limit)
-}
-
-/** The text of what a control's aria-describedby points at: the message shown beside it. */
-async function describedText(control: Locator): Promise<string> {
-  return control.evaluate((element) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  )
 }
 
 interface FaultCase {
