@@ -7,11 +7,10 @@
 
 import type { Chunk, StoredTable } from './table.ts'
 
-// A trigram's hash is the low 5 bits of each of its 3 characters: exact for the letters a-z,
-// and cheap enough to roll along the text (one shift, one or, one and per character).
+// A multiplicative hash of the 3 character codes: folding characters (e.g. to their low 5 bits) would
+// be cheaper, but makes digits and punctuation collide with letters and the skip index useless.
 const HASH_BITS = 15
 const HASH_SIZE = 1 << HASH_BITS
-const HASH_MASK = HASH_SIZE - 1
 /** Above this share of candidate blocks, skipping is not worth its bookkeeping. */
 const USEFUL_SHARE = 0.5
 
@@ -21,7 +20,7 @@ export type LocalRanges = Array<[number, number]>
 const chunkBits = new WeakMap<Chunk, Uint32Array>()
 
 function trigramHash(a: number, b: number, c: number): number {
-  return (((a & 31) << 10) | ((b & 31) << 5) | (c & 31)) & HASH_MASK
+  return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> (32 - HASH_BITS)
 }
 
 function bitsOf(chunk: Chunk, blockSize: number): Uint32Array {
@@ -34,10 +33,13 @@ function bitsOf(chunk: Chunk, blockSize: number): Uint32Array {
     const row = (block >> 5) * HASH_SIZE
     const mask = 1 << (block & 31)
     const end = lowerStarts[Math.min(chunk.count, (block + 1) * blockSize)] as number
-    let hash = 0
+    let a = 0
+    let b = 0
     for (let i = lowerStarts[block * blockSize] as number; i < end; i++) {
-      hash = ((hash << 5) | (lower.charCodeAt(i) & 31)) & HASH_MASK
-      bits[row + hash] |= mask
+      const c = lower.charCodeAt(i)
+      bits[row + trigramHash(a, b, c)] |= mask
+      a = b
+      b = c
     }
   }
   chunkBits.set(chunk, bits)
