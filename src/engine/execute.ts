@@ -186,6 +186,7 @@ function isDefaultOrder(sort: SortKey[]): boolean {
 }
 
 const permutations = new WeakMap<StoredTable, Map<string, Int32Array>>()
+const MAX_CACHED_ORDERS = 6
 
 /** All records in the order of one sort key (ties by `_id`), cached per table. */
 function sortedAll(table: StoredTable, key: SortKey): Int32Array {
@@ -198,6 +199,8 @@ function sortedAll(table: StoredTable, key: SortKey): Int32Array {
   let order = cache.get(name)
   if (!order) {
     order = sortRecords(table, allRecords(table.size), [key])
+    // 4 bytes per record each: keep the few most recent orders
+    if (cache.size >= MAX_CACHED_ORDERS) cache.delete(cache.keys().next().value as string)
     cache.set(name, order)
   }
   return order
