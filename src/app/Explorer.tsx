@@ -3,6 +3,7 @@ import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
+import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
@@ -67,13 +68,7 @@ export function Explorer() {
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={search.failure ?? null} />
-          {data?.notes && data.notes.length > 0 ? (
-            <ul className="server-notes" aria-label="Notes about this server">
-              {data.notes.map((note, index) => (
-                <li key={`${index}-${note}`}>{note}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ServerNotes notes={data?.notes} />
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
