@@ -159,3 +159,28 @@ describe('the request panel and copied code', () => {
     expect(link.href).not.toContain('s3cret')
   })
 })
+
+describe('the live timeout', () => {
+  it('ends a query that gets no answer after the time the user set, and says so', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
+    open(`${LIVE}&q=slow`)
+    fireEvent.keyDown(window, { key: 'Escape' })
+    fireEvent.change(screen.getByLabelText('Timeout (seconds)'), { target: { value: '0.05' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/No answer within/))
+    expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('slow')
+  })
+
+  it('refuses a timeout that is not a number of seconds, beside the field', () => {
+    open(LIVE)
+    const timeout = screen.getByLabelText('Timeout (seconds)')
+    fireEvent.change(timeout, { target: { value: 'soon' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    expect(timeout.getAttribute('aria-invalid')).toBe('true')
+  })
+})

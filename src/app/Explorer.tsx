@@ -61,6 +61,7 @@ export function Explorer() {
               remember: token.remember,
               onRememberChange: token.setRemember,
             }}
+            timeoutControls={explorer.timeout}
           />
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
         </div>

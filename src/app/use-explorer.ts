@@ -6,10 +6,12 @@ import type { QueryState, SortKey } from '../query/types.ts'
 import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
 import { requestQuery, sortPlaceForRun, withSort } from './search-plan.ts'
+import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
 import { useEscapeKey } from './use-escape.ts'
 import { decodeCurrentLink, recordQuery, useHistoryNavigation } from './use-query-link.ts'
 import { tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useSearch, type SearchView } from './use-search.ts'
+import { useStableCallback } from './use-stable-callback.ts'
 
 export interface Explorer {
   draft: FormDraft
@@ -19,6 +21,8 @@ export interface Explorer {
   errors: FieldMessages
   warnings: FieldMessages
   token: RememberedToken
+  /** The live request timeout in seconds, as typed, and its error. */
+  timeout: { text: string; setText: (text: string) => void; error?: string }
   search: SearchView
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
@@ -43,7 +47,16 @@ export function useExplorer(): Explorer {
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
   // The token a query was run with: typing in the token field does not re-run anything.
   const [runToken, setRunToken] = useState(token.token)
-  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingReview)
+  const [timeoutText, setTimeoutText] = useState(DEFAULT_TIMEOUT_TEXT)
+  const [timeoutError, setTimeoutError] = useState<string | undefined>(undefined)
+  const [runTimeoutMs, setRunTimeoutMs] = useState<number | undefined>(undefined)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingReview, runTimeoutMs)
+  // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
+  const [rerunRequest, setRerunRequest] = useState(0)
+  const refetch = useStableCallback(() => search.refetch())
+  useEffect(() => {
+    if (rerunRequest > 0) refetch()
+  }, [rerunRequest, refetch])
 
   useEffect(() => {
     // An opened link that carried ignored parts is rewritten to what is actually used.
@@ -63,11 +76,14 @@ export function useExplorer(): Explorer {
     setDraft(next)
     const query = sortPlaceForRun(normalizeQuery(draftToQuery(next)), executed)
     const validation = validateQuery(query, { token: token.token })
-    if (hasErrors(validation)) {
+    const timeout = parseTimeout(query.source === 'live' ? timeoutText : '')
+    setTimeoutError(timeout.ok ? undefined : timeout.message)
+    if (hasErrors(validation) || !timeout.ok) {
       setClientErrors(validation.errors)
       return
     }
     setClientErrors({})
+    setRunTimeoutMs(timeout.timeoutMs)
     setCancelled(false)
     setAwaitingReview(false)
     setDraft(queryToDraft(query))
@@ -75,7 +91,7 @@ export function useExplorer(): Explorer {
     setExecuted(query)
     setRunToken(token.token)
     recordQuery(query)
-    if (unchanged) search.refetch()
+    if (unchanged) setRerunRequest((count) => count + 1)
   }
 
   const changeSort = (sort: SortKey[]) => {
@@ -106,6 +122,7 @@ export function useExplorer(): Explorer {
     errors,
     warnings,
     token,
+    timeout: { text: timeoutText, setText: setTimeoutText, error: timeoutError },
     search,
     status: awaitingReview && !search.isFetching ? { phase: 'review' } : summarize(search, executed, cancelled),
     changeSort,

@@ -41,11 +41,11 @@ function toFailure(error: unknown): SearchFailure {
 }
 
 /** The search for one executed query (the api's options factory); a new query aborts the previous one. */
-export function useSearch(query: QueryState, token: string, enabled: boolean): SearchView {
+export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number): SearchView {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<TransferProgress | undefined>(undefined)
   const result = useQuery({
-    ...datastoreSearchOptions(query, { transports, token, onProgress: setProgress }),
+    ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: setProgress }),
     enabled,
   })
   const data = result.data
@@ -59,7 +59,8 @@ export function useSearch(query: QueryState, token: string, enabled: boolean): S
     failure: result.error && !loading ? toFailure(result.error) : undefined,
     isFetching: loading,
     progress: loading && progress?.unit === 'records' && progress.total ? { done: progress.done, total: progress.total } : undefined,
-    refetch: () => void result.refetch(),
+    // A fetch already under way for this query (e.g. just re-enabled) is joined, not restarted.
+    refetch: () => void result.refetch({ cancelRefetch: false }),
     cancel: () => void queryClient.cancelQueries({ queryKey: datastoreKeys.search(query, token) }),
   }
 }

@@ -23,6 +23,7 @@ function Harness({ onRun, errors = {} }: { onRun: (draft: FormDraft) => void; er
       demoResources={DEMO}
       fieldSuggestions={['subject', 'stage']}
       tokenControls={{ token, onTokenChange: setToken, remember: false, onRememberChange: () => {} }}
+      timeoutControls={{ text: '30', setText: () => {} }}
     />
   )
 }

@@ -14,6 +14,12 @@ export interface TokenControls {
   onRememberChange: (remember: boolean) => void
 }
 
+export interface TimeoutControls {
+  text: string
+  setText: (text: string) => void
+  error?: string
+}
+
 interface QueryFormProps {
   draft: FormDraft
   onDraftChange: (draft: FormDraft) => void
@@ -24,6 +30,8 @@ interface QueryFormProps {
   demoResources: readonly ResourceChoice[]
   fieldSuggestions: readonly string[]
   tokenControls: TokenControls
+  /** The live request timeout (seconds), shown for the live API only. */
+  timeoutControls: TimeoutControls
 }
 
 const SOURCES = [
@@ -38,7 +46,7 @@ const METHODS = [
 
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
-  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls } = props
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -109,6 +117,18 @@ export function QueryForm(props: QueryFormProps) {
         warning={warnings.filters}
       />
       <TokenField {...tokenControls} error={errors.token} warning={warnings.token} />
+      {draft.source === 'live' ? (
+        <TextField
+          label="Timeout (seconds)"
+          className="field-timeout"
+          inputMode="decimal"
+          value={timeoutControls.text}
+          onValueChange={timeoutControls.setText}
+          error={timeoutControls.error}
+          hint="A live query is stopped after this long; 0 waits as long as the server takes."
+          autoComplete="off"
+        />
+      ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary">
           Run query
