@@ -3,7 +3,8 @@
 // The text of a cell is the JSON text of its output value, except that strings are taken as they
 // are: number 5 -> "5", true -> "true", a json cell -> JSON.stringify(value), null -> no text.
 // `q` searches this text and `filters` compares against it, so a number column matches the filter
-// value 5 or "5" alike, and q "tru" finds boolean true. Dates and timestamps are kept as given.
+// value 5 or "5" alike, and q "tru" finds boolean true. Dates and timestamps are written the CKAN 2.11
+// way (`2011-01-01`, `2005-03-01T00:00:00`) when they are ISO; other text in them is kept as given.
 
 import type { CellValue, FieldInfo, FieldType } from './types.ts'
 
@@ -25,12 +26,35 @@ export function cellEncoder(field: FieldInfo): CellEncoder {
   if (field.type === 'json') return (value) => (value === null || value === undefined ? null : JSON.stringify(value))
   if (isNumericType(field.type)) return (value) => (value === null || value === undefined ? null : numberText(field, value))
   if (field.type === 'bool') return (value) => (value === null || value === undefined ? null : boolText(field, value))
+  const text = textEncoder(field)
+  if (field.type === 'date') return (value) => (typeof value === 'string' ? dateText(value) : text(value))
+  if (field.type === 'timestamp') return (value) => (typeof value === 'string' ? timestampText(value) : text(value))
+  return text
+}
+
+function textEncoder(field: FieldInfo): CellEncoder {
   return (value) => {
     if (typeof value === 'string') return value
     if (value === null || value === undefined) return null
     if (typeof value === 'number' || typeof value === 'boolean') return String(value)
     throw new TypeError(`Field "${field.id}" (${field.type}): expected a text value, got ${JSON.stringify(value)}`)
   }
+}
+
+const DATE_PREFIX = /^\d{4}-\d{2}-\d{2}(?=[T ])/
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?)?$/
+
+/** A date as CKAN 2.11 writes it (`2011-01-01`); a date-time keeps only its date; other text stays as given. */
+function dateText(value: string): string {
+  if (value.length === 10 && value.charCodeAt(4) === 45 && value.charCodeAt(7) === 45) return value
+  return DATE_PREFIX.exec(value)?.[0] ?? value
+}
+
+/** A timestamp as CKAN 2.11 writes it (`2005-03-01T00:00:00`); text that is not one stays as given. */
+function timestampText(value: string): string {
+  const match = TIMESTAMP.exec(value)
+  if (!match) return value
+  return `${match[1]}T${match[2] ?? '00'}:${match[3] ?? '00'}:${match[4] ?? '00'}`
 }
 
 function numberText(field: FieldInfo, value: CellValue): string {
