@@ -42,15 +42,13 @@ export function useExplorer(): Explorer {
   const [executed, setExecuted] = useState<QueryState>(opened.query)
   const [clientErrors, setClientErrors] = useState<FieldMessages>({})
   const [cancelled, setCancelled] = useState(false)
-  // A link that carried ignored parts is not run on its own: the user reviews the query first.
-  const [awaitingReview, setAwaitingReview] = useState(opened.ignored.length > 0)
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
   // The token a query was run with: typing in the token field does not re-run anything.
   const [runToken, setRunToken] = useState(token.token)
   const [timeoutText, setTimeoutText] = useState(DEFAULT_TIMEOUT_TEXT)
   const [timeoutError, setTimeoutError] = useState<string | undefined>(undefined)
   const [runTimeoutMs, setRunTimeoutMs] = useState<number | undefined>(undefined)
-  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingReview, runTimeoutMs)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled, runTimeoutMs)
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
   const [rerunRequest, setRerunRequest] = useState(0)
   const refetch = useStableCallback(() => search.refetch())
@@ -69,7 +67,6 @@ export function useExplorer(): Explorer {
     setClientErrors({})
     setCancelled(false)
     setIgnored(decoded.ignored)
-    setAwaitingReview(decoded.ignored.length > 0)
   })
 
   const run = (next: FormDraft) => {
@@ -85,9 +82,8 @@ export function useExplorer(): Explorer {
     setClientErrors({})
     setRunTimeoutMs(timeout.timeoutMs)
     setCancelled(false)
-    setAwaitingReview(false)
     setDraft(queryToDraft(query))
-    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken && !awaitingReview
+    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken
     setExecuted(query)
     setRunToken(token.token)
     recordQuery(query)
@@ -124,7 +120,7 @@ export function useExplorer(): Explorer {
     token,
     timeout: { text: timeoutText, setText: setTimeoutText, error: timeoutError },
     search,
-    status: awaitingReview && !search.isFetching ? { phase: 'review' } : summarize(search, executed, cancelled),
+    status: summarize(search, executed, cancelled),
     changeSort,
     cancel,
     ignoredLinkParams,

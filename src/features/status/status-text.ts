@@ -3,7 +3,7 @@
 export type SortPlace = 'browser' | 'server' | 'none'
 
 export interface StatusSummary {
-  phase: 'idle' | 'review' | 'loading' | 'success' | 'error' | 'cancelled'
+  phase: 'idle' | 'loading' | 'success' | 'error' | 'cancelled'
   shown?: number
   total?: number
   totalEstimated?: boolean
@@ -23,8 +23,6 @@ export function statusText(summary: StatusSummary): string {
   switch (summary.phase) {
     case 'idle':
       return 'Choose a resource and run a query.'
-    case 'review':
-      return 'Not run yet: check the query from the link, then press Run query.'
     case 'cancelled':
       return 'Query cancelled. Change the query or run it again.'
     case 'error':
