@@ -146,7 +146,17 @@ export class StoredTable implements Table {
   columnIndex(field: number): ColumnIndex {
     let index = this.indexes[field]
     if (index === undefined) {
-      const texts: (string | null)[] = Array.from({ length: this.size }, (_, record) => this.fieldText(record, field))
+      const texts: (string | null)[] = new Array<string | null>(this.size)
+      const width = this.fields.length
+      for (const { first, count, text, starts, fieldEnds } of this.chunks) {
+        for (let local = 0; local < count; local++) {
+          const recordStart = starts[local] as number
+          const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
+          texts[first + local] = this.isNull(first + local, field)
+            ? null
+            : text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
+        }
+      }
       index = codesFromTexts(texts)
       this.indexes[field] = index
     }
