@@ -67,6 +67,22 @@ test('an answer that never ends can be cancelled; the form is intact and the nex
   expect(await gridRecords(page)).toHaveLength(3)
 })
 
+test('an answer that never ends is stopped by the timeout the user set, with a message saying so', async ({ page }) => {
+  await openApp(page)
+  const hanging = faults.baseUrl('hang')
+  await fillLiveForm(page, { baseUrl: hanging, resourceId: E2E_PUBLIC_RESOURCE, q: 'still here', limit: '5' })
+  await page.getByLabel('Timeout (seconds)').fill('1')
+  const started = Date.now()
+  await page.getByRole('button', { name: 'Run query' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText(/1 s\b/)
+  await expect(alert).toContainText(/timeout|no answer|did not|not finished/i)
+  expect(Date.now() - started).toBeLessThan(8000)
+  await expect(page.getByLabel('Timeout (seconds)')).toHaveValue('1')
+  await expect(page.getByLabel('Search text')).toHaveValue('still here')
+  await expect(page.getByLabel('Base URL')).toHaveValue(hanging)
+})
+
 test('a slow older answer never replaces a newer one', async ({ page }) => {
   await openApp(page)
   await fillLiveForm(page, { baseUrl: faults.baseUrl('slowfirst'), resourceId: E2E_PUBLIC_RESOURCE, q: 'slow', limit: '5' })
