@@ -9,6 +9,7 @@ import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
 import { describeRequest } from './request-view.ts'
+import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
@@ -33,6 +34,7 @@ export function Explorer() {
   const [revealToken, setRevealToken] = useState(false)
   const ownData = useOwnData()
   const demoResources = useMemo(() => [...DEMO_RESOURCES, ...ownData.added], [ownData.added])
+  useDocumentTitle(executed, demoResources)
   // A new file is queried at once; filters and search text of another resource would not apply.
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
