@@ -43,11 +43,14 @@ function toFailure(error: unknown): SearchFailure {
 /** The search for one executed query (the api's options factory); a new query aborts the previous one. */
 export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number): SearchView {
   const queryClient = useQueryClient()
-  const [progress, setProgress] = useState<TransferProgress | undefined>(undefined)
+  // Progress belongs to the query it was reported for, so another query never shows it.
+  const [progress, setProgress] = useState<{ of: string; value: TransferProgress } | undefined>(undefined)
+  const identity = JSON.stringify(datastoreKeys.search(query, token))
   const result = useQuery({
-    ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: setProgress }),
+    ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: (value) => setProgress({ of: identity, value }) }),
     enabled,
   })
+  const current = progress?.of === identity ? progress.value : undefined
   const data = result.data
   // One SearchData per answer, so memoised views of it (sorting, the grid) only redo work for new data.
   const view = useMemo(() => (data ? toData(data) : undefined), [data])
@@ -58,7 +61,7 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
     elapsedMs: data?.elapsedMs,
     failure: result.error && !loading ? toFailure(result.error) : undefined,
     isFetching: loading,
-    progress: loading && progress?.unit === 'records' && progress.total ? { done: progress.done, total: progress.total } : undefined,
+    progress: loading && current?.unit === 'records' && current.total ? { done: current.done, total: current.total } : undefined,
     // A fetch already under way for this query (e.g. just re-enabled) is joined, not restarted.
     refetch: () => void result.refetch({ cancelRefetch: false }),
     cancel: () => void queryClient.cancelQueries({ queryKey: datastoreKeys.search(query, token) }),
