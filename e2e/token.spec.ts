@@ -58,6 +58,14 @@ test('a private resource: 403 without a token, rows with it, and the token is ke
   await expect(alert).toBeHidden()
   expect(await gridColumn(page, 'student')).toEqual(students)
 
+  // By GET too the token travels only in the Authorization header, never in the query string.
+  await page.getByRole('radio', { name: 'GET', exact: true }).check()
+  const byGet = await runQuery(page)
+  expect(byGet.method()).toBe('GET')
+  expect((await byGet.allHeaders()).authorization).toBe(E2E_TOKEN)
+  expect(byGet.url()).not.toContain(E2E_TOKEN)
+  expect(await gridColumn(page, 'student')).toEqual(students)
+
   // The request panel shows a placeholder; copied link and curl carry no token.
   const requestPanel = page.getByRole('region', { name: 'Request' })
   await expect(requestPanel).toContainText('<API_TOKEN>')
