@@ -101,3 +101,26 @@ test('a slow older answer never replaces a newer one', async ({ page }) => {
   await expect(search).toHaveValue('fast')
   expect(new URL(page.url()).searchParams.get('q')).toBe('fast')
 })
+
+test('going back while a slow answer is on its way shows the earlier query, and the late answer does not replace it', async ({ page }) => {
+  await openApp(page)
+  await fillLiveForm(page, { baseUrl: faults.baseUrl('slowfirst'), resourceId: E2E_PUBLIC_RESOURCE, q: 'fast', limit: '5' })
+  const search = page.getByLabel('Search text')
+  await search.press('Enter')
+  await expect(statusRegion(page)).toHaveText(/^Showing 1 of 1 record/)
+  expect(await gridColumn(page, 'answer_to')).toEqual(['fast'])
+
+  await search.fill('slow')
+  const slowSent = page.waitForRequest((request) => request.method() === 'POST' && request.postDataJSON()?.q === 'slow')
+  await search.press('Enter')
+  await slowSent
+  await page.goBack()
+  await expect(search).toHaveValue('fast')
+  await expect(statusRegion(page)).toHaveText(/^Showing 1 of 1 record/)
+  expect(await gridColumn(page, 'answer_to')).toEqual(['fast'])
+
+  await page.waitForTimeout(SLOW_MS + 500)
+  expect(await gridColumn(page, 'answer_to')).toEqual(['fast'])
+  await expect(search).toHaveValue('fast')
+  expect(new URL(page.url()).searchParams.get('q')).toBe('fast')
+})
