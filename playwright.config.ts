@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_APP_PORT, E2E_BASE_URL, E2E_PUBLIC_RESOURCE, e2eApiArgs } from './e2e/fixtures/server-args.ts'
+import { E2E_APP_PORT, E2E_BASE_URL, E2E_DIST_DIR, E2E_PUBLIC_RESOURCE, e2eApiArgs } from './e2e/fixtures/server-args.ts'
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium'
 const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined
@@ -41,7 +41,9 @@ export default defineConfig({
     },
     {
       // The real built app, as users get it (npm test builds it just before).
-      command: existsSync('dist/index.html') && process.env.CI ? `npx vite preview --port ${E2E_APP_PORT}` : `npx vite build && npx vite preview --port ${E2E_APP_PORT}`,
+      command: existsSync(`${E2E_DIST_DIR}/index.html`) && process.env.CI
+        ? `npx vite preview --outDir ${E2E_DIST_DIR} --port ${E2E_APP_PORT}`
+        : `npx vite build --outDir ${E2E_DIST_DIR} --emptyOutDir && npx vite preview --outDir ${E2E_DIST_DIR} --port ${E2E_APP_PORT}`,
       url: `http://127.0.0.1:${E2E_APP_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
