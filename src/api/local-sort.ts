@@ -2,13 +2,7 @@
 // server sort of the same records agree: the engine's cell text, its value index and sort ranks
 // (per-type comparison), nulls last ascending and first descending, ties kept in the order the
 // server sent (`_id` order).
-//
-// TODO(engine): `cellToText`, `codesFromTexts` and `ranksOf` are not re-exported from
-// src/engine/index.ts yet; switch these imports to the index once they are (asked in the report).
-import { cellToText } from '../engine/cellText.ts'
-import { codesFromTexts } from '../engine/columnIndex.ts'
-import type { CellValue, FieldType } from '../engine/index.ts'
-import { ranksOf } from '../engine/sortRanks.ts'
+import { cellToText, codesFromTexts, ranksOf, type CellValue, type FieldType } from '../engine/index.ts'
 import type { SortKey } from '../query/types.ts'
 import type { DatastoreField, DatastoreRecord } from './parse-response.ts'
 
