@@ -14,10 +14,13 @@ import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { transports } from './transports.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
 const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(module.ResultsGrid) })))
+// Export is needed only once there is a result: its code loads then.
+const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
   try {
@@ -72,6 +75,15 @@ export function Explorer() {
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={search.failure ?? null} />
           <ServerNotes notes={data?.notes} />
+          {data ? (
+            <Suspense fallback={null}>
+              <ExportControl
+                query={executed}
+                deps={{ transports, token: token.token }}
+                resourceName={demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title ?? executed.resourceId}
+              />
+            </Suspense>
+          ) : null}
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
