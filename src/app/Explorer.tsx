@@ -1,5 +1,7 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
+import { Pager } from '../features/paging/Pager.tsx'
+import { offsetForPageSize } from '../features/paging/paging.ts'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
@@ -92,6 +94,18 @@ export function Explorer() {
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
+            {data ? (
+              <Pager
+                offset={executed.offset}
+                limit={executed.limit}
+                shown={data.records.length}
+                total={data.total}
+                totalEstimated={data.totalWasEstimated}
+                onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
+                onNextIntent={explorer.prefetchNextPage}
+                onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
+              />
+            ) : null}
           </section>
         </div>
         <div className="area-request">

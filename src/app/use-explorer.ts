@@ -5,11 +5,13 @@ import { normalizeQuery } from '../query/normalize.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
 import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
+import { offsetForRun } from '../features/paging/paging.ts'
 import { requestQuery, sortPlaceForRun, withSort } from './search-plan.ts'
 import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
 import { useEscapeKey } from './use-escape.ts'
 import { decodeCurrentLink, recordQuery, useHistoryNavigation } from './use-query-link.ts'
 import { tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
+import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 
@@ -26,6 +28,10 @@ export interface Explorer {
   search: SearchView
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
+  /** Shows another view of the executed query (page, page size, columns) without the form's unsaved edits. */
+  changeView: (next: QueryState) => void
+  /** The user is about to ask for the next page: fetch it now. */
+  prefetchNextPage: () => void
   cancel: () => void
   ignoredLinkParams: IgnoredParam[]
   dismissLinkNote: () => void
@@ -49,6 +55,7 @@ export function useExplorer(): Explorer {
   const [timeoutError, setTimeoutError] = useState<string | undefined>(undefined)
   const [runTimeoutMs, setRunTimeoutMs] = useState<number | undefined>(undefined)
   const search = useSearch(requestQuery(executed), runToken, !cancelled, runTimeoutMs)
+  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, runTimeoutMs)
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
   const [rerunRequest, setRerunRequest] = useState(0)
   const refetch = useStableCallback(() => search.refetch())
@@ -71,7 +78,8 @@ export function useExplorer(): Explorer {
 
   const run = (next: FormDraft) => {
     setDraft(next)
-    const query = sortPlaceForRun(normalizeQuery(draftToQuery(next)), executed)
+    const sorted = sortPlaceForRun(normalizeQuery(draftToQuery(next)), executed)
+    const query = { ...sorted, offset: offsetForRun(sorted, executed) }
     const validation = validateQuery(query, { token: token.token })
     const timeout = parseTimeout(query.source === 'live' ? timeoutText : '')
     setTimeoutError(timeout.ok ? undefined : timeout.message)
@@ -99,6 +107,16 @@ export function useExplorer(): Explorer {
     recordQuery(next)
   }
 
+  const changeView = (next: QueryState) => {
+    // A sort that ran in the browser was only right for the complete result this view replaces.
+    const view = next.sort.length > 0 && next.sortOn === 'browser' && (next.offset !== executed.offset || next.limit !== executed.limit) ? withSort(next, next.sort, undefined) : next
+    setExecuted(view)
+    const { limit, offset, fields, sort, sortOn } = queryToDraft(view)
+    setDraft((current) => ({ ...current, limit, offset, fields, sort, sortOn }))
+    setCancelled(false)
+    recordQuery(view)
+  }
+
   const cancel = () => {
     if (!search.isFetching) return
     search.cancel()
@@ -122,6 +140,8 @@ export function useExplorer(): Explorer {
     search,
     status: summarize(search, executed, cancelled),
     changeSort,
+    changeView,
+    prefetchNextPage,
     cancel,
     ignoredLinkParams,
     dismissLinkNote: () => setIgnored([]),

@@ -1,0 +1,52 @@
+import { useId } from 'react'
+import { pageSizeChoices, pageView, rangeText } from './paging.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './paging.css'
+
+interface PagerProps {
+  offset: number
+  limit: number | undefined
+  shown: number
+  total?: number
+  totalEstimated?: boolean
+  onOffsetChange: (offset: number) => void
+  onPageSizeChange: (pageSize: number) => void
+  /** The pointer or focus reached Next page: a good moment to fetch it. */
+  onNextIntent?: () => void
+}
+
+/** Offset paging: which records are shown, Previous/Next page and the page size (the `limit`). */
+export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetChange, onPageSizeChange, onNextIntent }: PagerProps) {
+  const sizeId = useId()
+  const view = pageView({ offset, limit, shown, total, totalEstimated })
+  return (
+    <nav className="pager" aria-label="Pages">
+      <p className="pager-range">
+        {rangeText(view, total, totalEstimated)}
+        {totalEstimated ? <span className="pager-note"> (the server estimated this total)</span> : null}
+      </p>
+      <div className="pager-controls">
+        <button type="button" className="button-secondary" disabled={!view.hasPrevious} onClick={() => onOffsetChange(view.previousOffset)}>
+          Previous page
+        </button>
+        <button type="button" className="button-secondary" disabled={!view.hasNext}
+          onClick={() => onOffsetChange(view.nextOffset)}
+          onPointerEnter={onNextIntent}
+          onFocus={onNextIntent}
+        >
+          Next page
+        </button>
+        <label htmlFor={sizeId} className="pager-size-label">
+          Page size
+        </label>
+        <select id={sizeId} value={view.pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
+          {pageSizeChoices(view.pageSize).map((size) => (
+            <option key={size} value={size}>
+              {size.toLocaleString('en-US')}
+            </option>
+          ))}
+        </select>
+      </div>
+    </nav>
+  )
+}
