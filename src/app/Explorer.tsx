@@ -2,7 +2,9 @@ import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize } from '../features/paging/paging.ts'
+import { queryToDraft } from '../features/query-form/draft.ts'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
+import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
@@ -69,6 +71,11 @@ export function Explorer() {
               onRememberChange: token.setRemember,
             }}
             timeoutControls={explorer.timeout}
+          />
+          <RecentQueries
+            executed={executed}
+            onRun={(query) => explorer.run(queryToDraft(query))}
+            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
         </div>

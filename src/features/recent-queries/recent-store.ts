@@ -1,0 +1,35 @@
+// The recent-queries list: query links (the codec's canonical string, which never holds a token),
+// newest first, equal queries once. Kept in localStorage: a query without its token is no secret,
+// and the list is worth keeping across visits. Pure apart from the Storage handed in.
+import { decodeQuery, encodeQuery } from '../../query/url-codec.ts'
+import type { QueryState } from '../../query/types.ts'
+
+export const RECENT_LIMIT = 20
+export const RECENT_STORAGE_KEY = 'datastore-explorer.recent-queries'
+
+/** The list with `query` first, an equal earlier entry removed, at most `RECENT_LIMIT` long. */
+export function withRecent(list: readonly string[], query: QueryState): string[] {
+  const link = encodeQuery(query)
+  return [link, ...list.filter((entry) => entry !== link)].slice(0, RECENT_LIMIT)
+}
+
+/** The stored list; anything unreadable (another app's value, a hand edit) counts as empty. */
+export function loadRecent(storage: Pick<Storage, 'getItem'> | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(RECENT_STORAGE_KEY) ?? '[]')
+    if (!Array.isArray(value)) return []
+    return value.filter((entry): entry is string => typeof entry === 'string' && decodeQuery(entry).ignored.length === 0).slice(0, RECENT_LIMIT)
+  } catch {
+    return []
+  }
+}
+
+/** Saves the list; a full or refused storage only means the list is not kept. */
+export function saveRecent(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, list: readonly string[]): void {
+  try {
+    if (list.length === 0) storage?.removeItem(RECENT_STORAGE_KEY)
+    else storage?.setItem(RECENT_STORAGE_KEY, JSON.stringify(list))
+  } catch {
+    // Private browsing or a full quota: the list lives for this page only.
+  }
+}
