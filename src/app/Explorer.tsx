@@ -6,6 +6,7 @@ import { queryToDraft } from '../features/query-form/draft.ts'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
+import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
@@ -54,6 +55,7 @@ export function Explorer() {
   return (
     <>
       <AppHeader source={draft.source} liveHost={hostOf(draft.baseUrl)} />
+      <Shortcuts onRun={() => explorer.run(draft)} />
       <main className="app-main">
         <div className="area-form">
           <QueryForm
