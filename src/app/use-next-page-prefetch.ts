@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { datastoreSearchOptions } from '../api/datastore-search.ts'
 import { pageView } from '../features/paging/paging.ts'
 import type { QueryState } from '../query/types.ts'
@@ -19,14 +19,13 @@ export function useNextPagePrefetch(executed: QueryState, search: SearchView, to
   const data = search.isPrevious || search.isFetching ? undefined : search.data
   const view = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const nextOffset = view?.hasNext ? view.nextOffset : undefined
+  const next = useMemo(() => (nextOffset === undefined ? undefined : requestQuery({ ...executed, offset: nextOffset })), [executed, nextOffset])
   const prefetch = useStableCallback(() => {
-    if (nextOffset === undefined) return
-    const next = requestQuery({ ...executed, offset: nextOffset })
-    void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs }))
+    if (next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs }))
   })
   const eager = executed.source === 'demo' || executed.offset > 0
   useEffect(() => {
-    if (eager && nextOffset !== undefined) prefetch()
-  }, [eager, nextOffset, executed, prefetch])
+    if (eager && next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs }))
+  }, [eager, next, queryClient, token, timeoutMs])
   return prefetch
 }

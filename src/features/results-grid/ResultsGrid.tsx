@@ -1,11 +1,15 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SortKey } from '../../query/types.ts'
+import { ColumnMenu, type ColumnAction } from '../columns/ColumnMenu.tsx'
+import { FilterValueDialog } from '../columns/FilterValueDialog.tsx'
+import { RecordPanel } from '../row-detail/RecordPanel.tsx'
 import { describeCell, isNumericType } from './cell-format.ts'
 import { CellValue } from './CellValue.tsx'
 import { columnWidths, type GridField } from './column-widths.ts'
 import { FullValueDialog } from './FullValueDialog.tsx'
+import { rowAfterKey } from './row-keys.ts'
 import { SortHeader } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -19,6 +23,10 @@ interface ResultsGridProps {
   records: readonly GridRecord[]
   sort: readonly SortKey[]
   onSortChange: (sort: SortKey[]) => void
+  /** Hides a column (the header menu); absent: not offered. */
+  onHideColumn?: (field: string) => void
+  /** Adds the filter chip `field = value` and runs (cell action, header menu, record panel). */
+  onFilterByValue?: (field: string, value: string) => void
 }
 
 const features = tableFeatures({})
@@ -26,10 +34,22 @@ const helper = createColumnHelper<typeof features, GridRecord>()
 const ROW_HEIGHT = 34
 const OVERSCAN = 8
 
+/** The exact text a filter on this value needs; none for null and for objects or arrays. */
+function filterText(value: unknown): string | undefined {
+  if (value === null || value === undefined || typeof value === 'object') return undefined
+  return String(value)
+}
+
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
-export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGridProps) {
+export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
+  const [filterField, setFilterField] = useState<string | null>(null)
+  const [openRecord, setOpenRecord] = useState<number | null>(null)
+  const [activeRow, setActiveRow] = useState(0)
+  // Set when the active row should take focus once it is rendered (keyboard moves, panel closed).
+  const focusRowPending = useRef(false)
   const openedFrom = useRef<HTMLElement | null>(null)
   const showFull = (full: string) => {
     openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -59,6 +79,51 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
   })
   const totalWidth = widths.reduce((sum, width) => sum + width, 0)
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
+  const active = Math.min(activeRow, Math.max(0, rows.length - 1))
+
+  // A new answer starts again at its first row.
+  useEffect(() => {
+    setActiveRow(0)
+    setOpenRecord(null)
+  }, [records])
+
+  useEffect(() => {
+    if (!focusRowPending.current) return
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[aria-rowindex="${active + 2}"]`)
+    if (row) {
+      focusRowPending.current = false
+      row.focus({ preventScroll: true })
+    }
+  })
+
+  const focusRow = (index: number) => {
+    focusRowPending.current = true
+    setActiveRow(index)
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }
+  const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1)
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    if (event.target !== event.currentTarget) return
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      setOpenRecord(index)
+      return
+    }
+    const next = rowAfterKey(event.key, index, rows.length, pageRows)
+    if (next === undefined) return
+    event.preventDefault()
+    focusRow(next)
+  }
+  const onColumnAction = (field: string, action: ColumnAction) => {
+    if (action === 'sort-asc' || action === 'sort-desc') onSortChange([{ field, direction: action === 'sort-asc' ? 'asc' : 'desc' }])
+    else if (action === 'hide') onHideColumn?.(field)
+    else setFilterField(field)
+  }
+  const closeRecord = () => {
+    if (openRecord !== null) focusRow(openRecord)
+    setOpenRecord(null)
+  }
+  const detailRecord = openRecord === null ? undefined : records[openRecord]
 
   return (
     <div className="results">
@@ -84,8 +149,18 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
                 />
               ))}
             </tr>
+            {onFilterByValue || onHideColumn ? (
+              // The column menus sit on a row of their own, so a header holds exactly one button: its sort.
+              <tr className="grid-menus">
+                {fields.map((field, index) => (
+                  <td key={field.id} style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}>
+                    <ColumnMenu field={field.id} canHide={onHideColumn !== undefined && fields.length > 1} onAction={(action) => onColumnAction(field.id, action)} />
+                  </td>
+                ))}
+              </tr>
+            ) : null}
           </thead>
-          <tbody style={{ height: virtualizer.getTotalSize() }}>
+          <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]
               if (row === undefined) return null
@@ -93,17 +168,39 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
                 <tr
                   key={row.id}
                   aria-rowindex={item.index + 2}
+                  tabIndex={item.index === active ? 0 : -1}
+                  onKeyDown={(event) => onRowKey(event, item.index)}
+                  onFocus={(event) => event.target === event.currentTarget && setActiveRow(item.index)}
                   style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 >
-                  {row.getAllCells().map((cell, index) => (
-                    <td
-                      key={cell.id}
-                      className={numeric[index] ? 'col-numeric' : undefined}
-                      style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}
-                    >
-                      <CellValue display={describeCell(cell.getValue(), fields[index]?.type)} onShowFull={showFull} />
-                    </td>
-                  ))}
+                  {row.getAllCells().map((cell, index) => {
+                    const value = cell.getValue()
+                    const field = fields[index]
+                    const filterValue = onFilterByValue && field ? filterText(value) : undefined
+                    return (
+                      <td
+                        key={cell.id}
+                        className={numeric[index] ? 'col-numeric' : undefined}
+                        style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}
+                      >
+                        {index === 0 ? (
+                          // Icon-only (drawn by CSS): the cell's text stays the value.
+                          <button type="button" className="row-details" aria-label="Details" tabIndex={-1} onClick={() => setOpenRecord(item.index)} />
+                        ) : null}
+                        <CellValue display={describeCell(value, field?.type)} onShowFull={showFull} />
+                        {filterValue !== undefined && field ? (
+                          <button
+                            type="button"
+                            className="cell-filter"
+                            aria-label="Filter by this value"
+                            title={`Filter ${field.id} = ${filterValue.length > 60 ? `${filterValue.slice(0, 57)}…` : filterValue}`}
+                            tabIndex={-1}
+                            onClick={() => onFilterByValue?.(field.id, filterValue)}
+                          />
+                        ) : null}
+                      </td>
+                    )
+                  })}
                 </tr>
               )
             })}
@@ -112,6 +209,24 @@ export function ResultsGrid({ fields, records, sort, onSortChange }: ResultsGrid
         {rows.length === 0 ? <p className="grid-empty">No records match this query.</p> : null}
       </div>
       {fullValue !== null ? <FullValueDialog value={fullValue} onClose={closeFull} /> : null}
+      {filterField !== null ? (
+        <FilterValueDialog field={filterField} onSubmit={(value) => onFilterByValue?.(filterField, value)} onClose={() => setFilterField(null)} />
+      ) : null}
+      {detailRecord !== undefined && openRecord !== null ? (
+        <RecordPanel
+          fields={fields}
+          record={detailRecord}
+          position={openRecord}
+          count={records.length}
+          onNavigate={(position) => {
+            setOpenRecord(position)
+            setActiveRow(position)
+            virtualizer.scrollToIndex(position, { align: 'auto' })
+          }}
+          onFilterByValue={onFilterByValue}
+          onClose={closeRecord}
+        />
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,110 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+
+export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter'
+
+const ITEMS: readonly { action: ColumnAction; label: string }[] = [
+  { action: 'sort-asc', label: 'Sort ascending' },
+  { action: 'sort-desc', label: 'Sort descending' },
+  { action: 'hide', label: 'Hide column' },
+  { action: 'filter', label: 'Filter by a value…' },
+]
+
+interface ColumnMenuProps {
+  field: string
+  /** Hiding the only shown column is not offered. */
+  canHide: boolean
+  onAction: (action: ColumnAction) => void
+}
+
+/** A column header's menu button (ARIA menu button pattern): arrows move, Enter picks, Esc closes. */
+export function ColumnMenu({ field, canHide, onAction }: ColumnMenuProps) {
+  const [open, setOpen] = useState(false)
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
+  const menuId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const items = ITEMS.filter((item) => item.action !== 'hide' || canHide)
+
+  // The grid scrolls and clips: the menu is placed against the window, under its button.
+  useLayoutEffect(() => {
+    if (!open) return
+    const rect = buttonRef.current?.getBoundingClientRect()
+    if (rect) setPosition({ top: rect.bottom + 2, left: Math.max(4, Math.min(rect.right - 200, window.innerWidth - 204)) })
+  }, [open])
+  useEffect(() => {
+    if (open && position) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [open, position])
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [open])
+
+  const close = () => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+  const pick = (action: ColumnAction) => {
+    close()
+    onAction(action)
+  }
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const menuItems = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const at = menuItems.indexOf(document.activeElement as HTMLElement)
+    const focusAt = (index: number) => menuItems[(index + menuItems.length) % menuItems.length]?.focus()
+    if (event.key === 'ArrowDown') focusAt(at + 1)
+    else if (event.key === 'ArrowUp') focusAt(at - 1)
+    else if (event.key === 'Home') focusAt(0)
+    else if (event.key === 'End') focusAt(menuItems.length - 1)
+    else if (event.key === 'Escape') close()
+    else if (event.key === 'Tab') setOpen(false)
+    else return
+    if (event.key !== 'Tab') {
+      event.preventDefault()
+      event.stopPropagation()
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="column-menu-button"
+        aria-label={`Column menu ${field}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault()
+            setOpen(true)
+          }
+        }}
+      />
+      {open ? (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={`Column ${field}`}
+          className="column-menu"
+          style={position ? { top: position.top, left: position.left } : { visibility: 'hidden' }}
+          onKeyDown={onMenuKey}
+        >
+          {items.map((item) => (
+            <li key={item.action} role="none">
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => pick(item.action)}>
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}

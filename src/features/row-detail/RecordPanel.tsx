@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef } from 'react'
+import { useCopy } from '../request-panel/use-copy.ts'
+import { recordJson, recordLines, recordTitle, type RecordField } from './record-view.ts'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './row-detail.css'
+
+interface RecordPanelProps {
+  fields: readonly RecordField[]
+  record: Readonly<Record<string, unknown>>
+  /** The record's row in display order. */
+  position: number
+  count: number
+  onNavigate: (position: number) => void
+  /** Adds a filter chip `field = value` and runs the query. */
+  onFilterByValue?: (field: string, value: string) => void
+  /** Called once the panel has closed (Esc or Close), so focus can go back to the row. */
+  onClose: () => void
+}
+
+/** A side panel (modal dialog) with every field of one record, its JSON, copy buttons and record navigation. */
+export function RecordPanel({ fields, record, position, count, onNavigate, onFilterByValue, onClose }: RecordPanelProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const headingId = useId()
+  const { message, copy } = useCopy()
+  const title = recordTitle(record, position)
+  const lines = recordLines(fields, record)
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal?.()
+  }, [])
+
+  return (
+    // Esc closes the dialog natively; `close` fires once it is closed, so focus can return to the row.
+    <dialog ref={ref} className="record-panel" aria-labelledby={headingId} onClose={onClose}>
+      <header className="record-head">
+        <h2 id={headingId}>{title}</h2>
+        <button type="button" className="button-secondary" onClick={() => ref.current?.close()} autoFocus>
+          Close
+        </button>
+      </header>
+      <nav className="record-nav" aria-label="Records">
+        <button type="button" className="button-secondary" aria-disabled={position === 0} onClick={() => position > 0 && onNavigate(position - 1)}>
+          Previous record
+        </button>
+        <span className="record-position">
+          {(position + 1).toLocaleString('en-US')} of {count.toLocaleString('en-US')} on this page
+        </span>
+        <button type="button" className="button-secondary" aria-disabled={position >= count - 1} onClick={() => position < count - 1 && onNavigate(position + 1)}>
+          Next record
+        </button>
+      </nav>
+      <dl className="record-fields">
+        {lines.map((line) => (
+          <div key={line.field} className="record-field">
+            <dt>
+              <span className="record-field-name">{line.field}</span> <span className="record-field-type">{line.type}</span>
+            </dt>
+            <dd>
+              {line.kind === 'json' ? <pre className="record-value">{line.text}</pre> : <span className={`record-value record-${line.kind}`}>{line.kind === 'empty' ? 'empty' : line.text}</span>}
+              <span className="record-actions">
+                <button type="button" className="record-action" aria-label={`Copy ${line.field}`} onClick={() => copy(line.text, `value of ${line.field}`)}>
+                  Copy
+                </button>
+                {onFilterByValue && line.filterValue !== undefined ? (
+                  <button type="button" className="record-action" aria-label={`Filter by this value: ${line.field}`} onClick={() => onFilterByValue(line.field, line.filterValue ?? '')}>
+                    Filter
+                  </button>
+                ) : null}
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className="record-json" aria-label="JSON">
+        <div className="record-json-head">
+          <h3>JSON</h3>
+          <button type="button" className="button-secondary" onClick={() => copy(recordJson(record), 'record as JSON')}>
+            Copy JSON
+          </button>
+        </div>
+        <pre>{recordJson(record)}</pre>
+      </section>
+      <p className="record-copy-message" aria-live="polite">
+        {message}
+      </p>
+    </dialog>
+  )
+}
