@@ -1,8 +1,11 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
+import { ColumnChooser } from '../features/columns/ColumnChooser.tsx'
+import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize } from '../features/paging/paging.ts'
 import { queryToDraft } from '../features/query-form/draft.ts'
+import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
@@ -14,6 +17,7 @@ import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
 import { describeRequest } from './request-view.ts'
+import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
@@ -47,6 +51,13 @@ export function Explorer() {
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
+  const allFields = useAllFields(executed, search.data, search.isPrevious, token.token)
+  const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
+  const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
+  const filterByValue = useStableCallback((field: string, value: string) => {
+    const added = addFilterValue(draft.filters, field, value)
+    explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
+  })
   const data = search.data
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
@@ -97,8 +108,20 @@ export function Explorer() {
           ) : null}
           <section className="panel results-panel" aria-label="Records">
             {data ? (
+              <div className="grid-toolbar">
+                <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} />
+              </div>
+            ) : null}
+            {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
-                <ResultsGrid fields={data.fields} records={records} sort={executed.sort} onSortChange={changeSort} />
+                <ResultsGrid
+                  fields={data.fields}
+                  records={records}
+                  sort={executed.sort}
+                  onSortChange={changeSort}
+                  onHideColumn={hideColumn}
+                  onFilterByValue={filterByValue}
+                />
               </Suspense>
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
