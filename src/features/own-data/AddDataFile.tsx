@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react'
+import { DropZone } from './DropZone.tsx'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './own-data.css'
 
@@ -24,6 +25,7 @@ export function AddDataFile({ state, onFile }: AddDataFileProps) {
   return (
     <section className="panel own-data" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Your own data</h2>
+      <DropZone onFile={onFile} busy={state.phase === 'loading'} />
       <div className="field">
         <label htmlFor={id}>Add a data file</label>
         <input
@@ -36,7 +38,7 @@ export function AddDataFile({ state, onFile }: AddDataFileProps) {
         />
       </div>
       <div id={`${id}-message`} className="own-data-message" aria-live="polite">
-        {state.phase === 'idle' ? <p className="field-hint">A CSV (with a header row) or a JSON array of objects. It stays in this browser.</p> : null}
+        {state.phase === 'idle' ? <p className="field-hint">A CSV (with a header row) or a JSON array of objects; pick it here or drop it anywhere on the page. It stays in this browser.</p> : null}
         {state.phase === 'loading' ? (
           <>
             <p className="field-hint">Reading {state.name}…</p>
