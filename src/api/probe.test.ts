@@ -1,0 +1,111 @@
+// The probe against the reference engine's own handler, and against the same handler made to answer
+// the way other servers do (CKAN 2.12 shape, full-text q, no GET filters, CORS off).
+import { describe, expect, it } from 'vitest'
+import { Catalog, createDatastoreHandler, TableBuilder } from '../engine/index.ts'
+import type { HttpRequestSpec } from '../query/request-builder.ts'
+import { innerSubstring, probeApi, type ProbeReport, type ProbeTopic } from './probe.ts'
+import { TransportError, type RawResponse, type Transport } from './transport.ts'
+
+const BASE = 'http://api.test/data'
+const PUBLIC_ID = '11111111-1111-4111-8111-111111111111'
+const PRIVATE_ID = '22222222-2222-4222-8222-222222222222'
+const TOKEN = 'probe-token'
+
+function referenceHandler() {
+  const builder = new TableBuilder([
+    { id: 'code', type: 'text' },
+    { id: 'subject', type: 'text' },
+    { id: 'stage', type: 'text' },
+  ])
+  builder.append({ code: 'B-1', subject: 'Biology', stage: 'active' })
+  builder.append({ code: 'C-2', subject: 'Chemistry', stage: 'draft' })
+  const table = builder.build()
+  const catalog = new Catalog()
+  catalog.add({ id: PUBLIC_ID, load: () => table })
+  catalog.add({ id: PRIVATE_ID, isPrivate: true, load: () => table })
+  return createDatastoreHandler({ catalog, basePath: '/data', tokens: [TOKEN] })
+}
+
+type Rewrite = (spec: HttpRequestSpec, response: RawResponse) => RawResponse
+
+function transportOf(rewrite: Rewrite = (_, response) => response, sent: HttpRequestSpec[] = []): Transport {
+  const handle = referenceHandler()
+  return {
+    async send(spec) {
+      sent.push(spec)
+      const response = await handle(new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body }))
+      const raw = { status: response.status, statusText: response.statusText, headers: [...response.headers], bodyText: await response.text(), elapsedMs: 1 }
+      return rewrite(spec, raw)
+    },
+  }
+}
+
+const verdict = (report: ProbeReport, topic: ProbeTopic) => report.findings.find((finding) => finding.topic === topic)?.verdict
+
+/** Answers the way CKAN 2.12 does: no _links or total_was_estimated, q as whole words with a rank column, no filters by GET. */
+const ckan212: Rewrite = (spec, raw) => {
+  if (spec.method === 'GET' && spec.url.includes('filters=')) return { ...raw, status: 409, bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', filters: ['Not supported by GET'] } }) }
+  const body = JSON.parse(raw.bodyText) as { result: Record<string, unknown> & { records: unknown[]; fields: { id: string }[] } }
+  delete body.result['_links']
+  delete body.result['total_was_estimated']
+  const q = spec.body ? (JSON.parse(spec.body) as { q?: string }).q : undefined
+  if (q !== undefined) {
+    body.result.records = []
+    body.result.fields = [...body.result.fields, { id: 'rank', type: 'float' } as never]
+  }
+  return { ...raw, bodyText: JSON.stringify(body) }
+}
+
+describe('probeApi', () => {
+  it('reports the reference engine as behaving like it', async () => {
+    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf())
+    expect(verdict(report, 'cors')).toBe('allowed')
+    expect(verdict(report, 'get-filters')).toBe('accepted')
+    expect(verdict(report, 'q-matching')).toBe('substring')
+    expect(verdict(report, 'response-shape')).toBe('both present (CKAN 2.11 or older)')
+    expect(verdict(report, 'token-header')).toBe('not tested')
+    expect(report.summary).toMatch(/behaves like the reference engine/)
+  })
+
+  it('tells a CKAN 2.12-like server apart, naming each difference', async () => {
+    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(ckan212))
+    expect(verdict(report, 'response-shape')).toBe('both absent (CKAN 2.12 or later)')
+    expect(verdict(report, 'q-matching')).toBe('whole words (full text)')
+    expect(verdict(report, 'get-filters')).toBe('refused')
+    expect(report.summary).toMatch(/differs from the reference engine/)
+    expect(report.summary).toContain('Free text (q) — whole words')
+  })
+
+  it('says CORS is off (or the server unreachable) when nothing readable arrives, and stops there', async () => {
+    const blocked: Transport = { send: () => Promise.reject(new TransportError('network', 'Failed to fetch', { phase: 'connect' })) }
+    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, blocked)
+    expect(report.findings).toHaveLength(1)
+    expect(verdict(report, 'cors')).toBe('not allowed, or the server is unreachable')
+  })
+
+  it('sends no token unless one is given, and then finds the Authorization header on a private resource', async () => {
+    const sent: HttpRequestSpec[] = []
+    const withoutToken = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID }, transportOf(undefined, sent))
+    expect(withoutToken.summary).toMatch(/private/)
+    expect(sent.every((spec) => spec.headers.every(([name]) => name !== 'Authorization'))).toBe(true)
+
+    const report = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, transportOf())
+    expect(verdict(report, 'token-header')).toBe('Authorization')
+    expect(verdict(report, 'q-matching')).toBe('substring')
+    expect(report.summary).toMatch(/behaves like the reference engine/)
+  })
+
+  it('does not claim a header when the token is refused or the resource is public', async () => {
+    const refused = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: 'wrong' }, transportOf())
+    expect(verdict(refused, 'token-header')).toMatch(/^unknown/)
+    const open = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID, token: TOKEN }, transportOf())
+    expect(verdict(open, 'token-header')).toBe('unknown')
+  })
+})
+
+describe('innerSubstring', () => {
+  it('cuts the ends off the first long word, so it is part of a word but no word itself', () => {
+    expect(innerSubstring('Advanced Biology')).toBe('dvance')
+    expect(innerSubstring('B-1 ab')).toBeUndefined()
+  })
+})
