@@ -6,6 +6,7 @@ import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize } from '../features/paging/paging.ts'
 import { queryToDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
+import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
@@ -90,6 +91,7 @@ export function Explorer() {
             onRun={(query) => explorer.run(queryToDraft(query))}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
+          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
         </div>
         <div className="area-results">
