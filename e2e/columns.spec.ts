@@ -1,6 +1,7 @@
 // Columns: the chooser sends `fields` and keeps it in the link, hidden columns always come back; the
 // header menu sorts, hides and filters; a cell's "Filter by this value" adds a chip and runs.
 import type { Page } from '@playwright/test'
+import { seriousAxeViolations } from './fixtures/axe-serious.ts'
 import { ACTION_PATH, fillLiveForm, gridColumn, openApp, resultsTable, runQuery, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
 import { loadCourses } from './fixtures/courses-oracle.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
@@ -45,6 +46,7 @@ test('live: the chooser sends `fields`, keeps it in the link, and a reopened lin
   expect(new URL(page.url()).searchParams.getAll('fields')).toEqual(order)
   expect((await gridColumn(page, 'fee')).map(Number)).toEqual(courses.slice(0, 10).map((row) => Number(row.fee)))
 
+  expect(await seriousAxeViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(columns).toHaveAttribute('aria-expanded', 'false')
   await expect(columns).toBeFocused()
@@ -77,6 +79,7 @@ test('demo: the column header menu sorts, hides and filters by a value, by keybo
   const menu = page.getByRole('menu', { name: 'Column stage' })
   await expect(menu).toBeVisible()
   await expect(menu.getByRole('menuitem', { name: 'Sort ascending' })).toBeFocused()
+  expect(await seriousAxeViolations(page)).toEqual([])
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(menu).toBeHidden()

@@ -1,5 +1,6 @@
 // Row detail: rows are focusable and move with the arrows; Enter or Details opens "Record <_id>"
 // with every field, its JSON, copy buttons and Previous/Next record; Esc closes, focus returns.
+import { seriousAxeViolations } from './fixtures/axe-serious.ts'
 import { fillLiveForm, openApp, resultsTable, runQuery } from './fixtures/app.ts'
 import { loadCourses } from './fixtures/courses-oracle.ts'
 import { E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
@@ -23,6 +24,8 @@ test('demo: arrows move between rows, Enter opens the record, Next record moves 
   const json = JSON.parse((await panel.locator('.record-json pre').textContent()) ?? '{}') as Record<string, unknown>
   expect(json._id).toBe(3)
   expect(Object.keys(json)).toEqual(expect.arrayContaining(['subject', 'stage']))
+
+  expect(await seriousAxeViolations(page)).toEqual([])
 
   await panel.getByRole('button', { name: 'Next record' }).click()
   await expect(page.getByRole('dialog', { name: 'Record 4' })).toBeVisible()

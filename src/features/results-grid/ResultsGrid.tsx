@@ -33,6 +33,7 @@ const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, GridRecord>()
 const ROW_HEIGHT = 34
 const OVERSCAN = 8
+const DETAILS_BUTTON_PX = 30
 
 /** The exact text a filter on this value needs; none for null and for objects or arrays. */
 function filterText(value: unknown): string | undefined {
@@ -66,7 +67,8 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
     [fields],
   )
   const data = useMemo(() => [...records], [records])
-  const widths = useMemo(() => columnWidths(fields, records), [fields, records])
+  // The first column also holds the row's Details button.
+  const widths = useMemo(() => columnWidths(fields, records).map((width, index) => (index === 0 ? width + DETAILS_BUTTON_PX : width)), [fields, records])
   const numeric = useMemo(() => fields.map((field) => isNumericType(field.type)), [fields])
   const table = useTable({ features, columns, data, getRowId: (_row, index) => String(index) })
   const rows = table.getRowModel().rows
