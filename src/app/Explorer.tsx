@@ -1,5 +1,4 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
-import { ColumnChooser } from '../features/columns/ColumnChooser.tsx'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
@@ -29,6 +28,8 @@ import { transports } from './transports.ts'
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
 const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(module.ResultsGrid) })))
+// The column chooser is needed only once there are columns: its own small chunk.
+const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
@@ -111,7 +112,9 @@ export function Explorer() {
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <div className="grid-toolbar">
-                <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} />
+                <Suspense fallback={null}>
+                  <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} />
+                </Suspense>
               </div>
             ) : null}
             {data ? (

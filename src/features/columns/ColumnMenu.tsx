@@ -1,4 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+// oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
+import './columns.css'
 
 export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter'
 
