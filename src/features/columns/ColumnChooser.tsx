@@ -44,8 +44,17 @@ export function ColumnChooser({ allFields, chosen, onChange }: ColumnChooserProp
       setOpen(false)
       toggleRef.current?.focus()
     }
+    // A click elsewhere closes it too (focus stays where the user clicked).
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target)) setOpen(false)
+    }
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
   }, [open])
   const move = (field: string, step: -1 | 1, label: string) => {
     refocus.current = label

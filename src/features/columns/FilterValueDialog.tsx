@@ -27,7 +27,7 @@ export function FilterValueDialog({ field, onSubmit, onClose }: FilterValueDialo
       <form onSubmit={submit}>
         <h2 id={headingId}>Filter {field}</h2>
         <label htmlFor={inputId}>Value of {field} (exact text)</label>
-        <input id={inputId} type="text" value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+        <input id={inputId} type="text" required value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
         <div className="filter-value-actions">
           <button type="button" className="button-secondary" onClick={() => ref.current?.close()}>
             Cancel
