@@ -140,6 +140,7 @@ export function Explorer() {
                 totalEstimated={data.totalWasEstimated}
                 onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
                 onNextIntent={explorer.prefetchNextPage}
+                pending={search.isPrevious && search.isFetching}
                 onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
               />
             ) : null}

@@ -33,4 +33,9 @@ describe('Pager', () => {
     fireEvent.change(screen.getByLabelText('Page size'), { target: { value: '250' } })
     expect(onPageSizeChange).toHaveBeenCalledWith(250)
   })
+
+  it('does not state a range for records that are still the previous page’s', () => {
+    renderPager({ pending: true, offset: 200 })
+    expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Loading records from 201…')
+  })
 })

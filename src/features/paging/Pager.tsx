@@ -11,19 +11,21 @@ interface PagerProps {
   totalEstimated?: boolean
   onOffsetChange: (offset: number) => void
   onPageSizeChange: (pageSize: number) => void
+  /** The records on screen are still the previous page's while this one loads. */
+  pending?: boolean
   /** The pointer or focus reached Next page: a good moment to fetch it. */
   onNextIntent?: () => void
 }
 
 /** Offset paging: which records are shown, Previous/Next page and the page size (the `limit`). */
-export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetChange, onPageSizeChange, onNextIntent }: PagerProps) {
+export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetChange, onPageSizeChange, pending = false, onNextIntent }: PagerProps) {
   const sizeId = useId()
   const view = pageView({ offset, limit, shown, total, totalEstimated })
   return (
     <nav className="pager" aria-label="Pages">
       <p className="pager-range">
-        {rangeText(view, total, totalEstimated)}
-        {totalEstimated ? <span className="pager-note"> (the server estimated this total)</span> : null}
+        {pending ? `Loading records from ${(offset + 1).toLocaleString('en-US')}…` : rangeText(view, total, totalEstimated)}
+        {totalEstimated && !pending ? <span className="pager-note"> (the server estimated this total)</span> : null}
       </p>
       <div className="pager-controls">
         <button type="button" className="button-secondary" disabled={!view.hasPrevious} onClick={() => onOffsetChange(view.previousOffset)}>
