@@ -65,3 +65,18 @@ test('live: the Details button shows every field as text, copies the JSON and a 
   await expect(page.getByRole('button', { name: `Remove filter stage = ${courses[0]?.stage}` })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test('demo: Next record past the last row of a page opens the next page’s first record, Previous comes back', async ({ page }) => {
+  await openApp(page, '?limit=5')
+  await resultsTable(page).locator('tbody tr[aria-rowindex="6"]').getByRole('button', { name: 'Details' }).click()
+  await expect(page.getByRole('dialog', { name: 'Record 5' })).toBeVisible()
+  await page.getByRole('button', { name: 'Next record' }).click()
+  await expect(page.getByRole('dialog', { name: 'Record 6' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next record' })).toBeFocused()
+  expect(new URL(page.url()).searchParams.get('offset')).toBe('5')
+  await page.getByRole('button', { name: 'Previous record' }).click()
+  await expect(page.getByRole('dialog', { name: 'Record 5' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(resultsTable(page).locator('tbody tr[aria-rowindex="6"]')).toBeFocused()
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Records 1–5 of 120')
+})

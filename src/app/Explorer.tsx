@@ -1,8 +1,9 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
+import { DropZone } from '../features/own-data/DropZone.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
-import { offsetForPageSize } from '../features/paging/paging.ts'
+import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { ProbePanel } from '../features/probe/ProbePanel.tsx'
@@ -61,6 +62,10 @@ export function Explorer() {
     explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
   })
   const data = search.data
+  const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
+  const stepPage = useStableCallback((step: -1 | 1) => {
+    if (pages) explorer.changeView({ ...executed, offset: step > 0 ? pages.nextOffset : pages.previousOffset })
+  })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
@@ -94,6 +99,7 @@ export function Explorer() {
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
+          {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
@@ -126,6 +132,9 @@ export function Explorer() {
                   onSortChange={changeSort}
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
+                  hasPreviousPage={pages?.hasPrevious ?? false}
+                  hasNextPage={pages?.hasNext ?? false}
+                  onPageStep={stepPage}
                 />
               </Suspense>
             ) : (

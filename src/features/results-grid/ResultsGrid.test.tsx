@@ -68,7 +68,7 @@ describe('ResultsGrid', () => {
 describe('ResultsGrid actions', () => {
   it('"Filter by this value" reports the field and the exact text of the cell', () => {
     const onFilterByValue = vi.fn<(field: string, value: string) => void>()
-    render(<ResultsGrid fields={fields} records={[{ _id: 1, 'a.b': 'x y', n: 5 }]} sort={[]} onSortChange={vi.fn()} onFilterByValue={onFilterByValue} />)
+    render(<ResultsGrid fields={fields} records={[{ _id: 1, 'a.b': 'x y', n: 5 }]} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} onFilterByValue={onFilterByValue} />)
     const row = screen.getByRole('table', { name: 'Results' }).querySelector('tbody tr[aria-rowindex="2"]')
     const buttons = within(row as HTMLElement).getAllByRole('button', { name: 'Filter by this value' })
     // null cells ("constructor" is missing) get no filter action
@@ -78,7 +78,7 @@ describe('ResultsGrid actions', () => {
   })
 
   it('the arrow keys move the focus between rows', () => {
-    render(<ResultsGrid fields={fields} records={[{ _id: 1 }, { _id: 2 }, { _id: 3 }]} sort={[]} onSortChange={vi.fn()} />)
+    render(<ResultsGrid fields={fields} records={[{ _id: 1 }, { _id: 2 }, { _id: 3 }]} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} />)
     const table = screen.getByRole('table', { name: 'Results' })
     const first = table.querySelector<HTMLElement>('tbody tr[aria-rowindex="2"]')
     expect(first?.tabIndex).toBe(0)

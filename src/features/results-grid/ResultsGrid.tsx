@@ -27,6 +27,10 @@ interface ResultsGridProps {
   onHideColumn?: (field: string) => void
   /** Adds the filter chip `field = value` and runs (cell action, header menu, record panel). */
   onFilterByValue?: (field: string, value: string) => void
+  /** Pages beside this one, so the record panel can go on past the first or last record shown. */
+  hasPreviousPage?: boolean
+  hasNextPage?: boolean
+  onPageStep?: (step: -1 | 1) => void
 }
 
 const features = tableFeatures({})
@@ -42,7 +46,7 @@ function filterText(value: unknown): string | undefined {
 }
 
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
-export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue }: ResultsGridProps) {
+export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue, hasPreviousPage = false, hasNextPage = false, onPageStep }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
@@ -83,11 +87,16 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
   const active = Math.min(activeRow, Math.max(0, rows.length - 1))
 
-  // A new answer starts again at its first row.
-  useEffect(() => {
+  // New records start again at their first row; the record panel closes, unless the user paged from
+  // it, in which case it shows the new page's first (Next) or last (Previous) record.
+  const [shownRecords, setShownRecords] = useState(records)
+  const [panelAfterPaging, setPanelAfterPaging] = useState<'first' | 'last' | null>(null)
+  if (shownRecords !== records) {
+    setShownRecords(records)
     setActiveRow(0)
-    setOpenRecord(null)
-  }, [records])
+    setOpenRecord(panelAfterPaging === null || records.length === 0 ? null : panelAfterPaging === 'first' ? 0 : records.length - 1)
+    setPanelAfterPaging(null)
+  }
 
   useEffect(() => {
     if (!focusRowPending.current) return
@@ -221,10 +230,17 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
           position={openRecord}
           count={records.length}
           onNavigate={(position) => {
+            if (position < 0 || position >= records.length) {
+              setPanelAfterPaging(position < 0 ? 'last' : 'first')
+              onPageStep?.(position < 0 ? -1 : 1)
+              return
+            }
             setOpenRecord(position)
             setActiveRow(position)
             virtualizer.scrollToIndex(position, { align: 'auto' })
           }}
+          hasPreviousPage={onPageStep !== undefined && hasPreviousPage}
+          hasNextPage={onPageStep !== undefined && hasNextPage}
           onFilterByValue={onFilterByValue}
           onClose={closeRecord}
         />

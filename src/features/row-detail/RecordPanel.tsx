@@ -10,7 +10,10 @@ interface RecordPanelProps {
   /** The record's row in display order. */
   position: number
   count: number
+  /** -1 or `count` ask for the previous or next page's record (only offered when there is such a page). */
   onNavigate: (position: number) => void
+  hasPreviousPage?: boolean
+  hasNextPage?: boolean
   /** Adds a filter chip `field = value` and runs the query. */
   onFilterByValue?: (field: string, value: string) => void
   /** Called once the panel has closed (Esc or Close), so focus can go back to the row. */
@@ -18,12 +21,14 @@ interface RecordPanelProps {
 }
 
 /** A side panel (modal dialog) with every field of one record, its JSON, copy buttons and record navigation. */
-export function RecordPanel({ fields, record, position, count, onNavigate, onFilterByValue, onClose }: RecordPanelProps) {
+export function RecordPanel({ fields, record, position, count, onNavigate, hasPreviousPage = false, hasNextPage = false, onFilterByValue, onClose }: RecordPanelProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const headingId = useId()
   const { message, copy } = useCopy()
   const title = recordTitle(record, position)
   const lines = recordLines(fields, record)
+  const canGoBack = position > 0 || hasPreviousPage
+  const canGoOn = position < count - 1 || hasNextPage
   useEffect(() => {
     const dialog = ref.current
     if (dialog && !dialog.open) dialog.showModal?.()
@@ -39,13 +44,13 @@ export function RecordPanel({ fields, record, position, count, onNavigate, onFil
         </button>
       </header>
       <nav className="record-nav" aria-label="Records">
-        <button type="button" className="button-secondary" aria-disabled={position === 0} onClick={() => position > 0 && onNavigate(position - 1)}>
+        <button type="button" className="button-secondary" aria-disabled={!canGoBack} onClick={() => canGoBack && onNavigate(position - 1)}>
           Previous record
         </button>
         <span className="record-position">
           {(position + 1).toLocaleString('en-US')} of {count.toLocaleString('en-US')} on this page
         </span>
-        <button type="button" className="button-secondary" aria-disabled={position >= count - 1} onClick={() => position < count - 1 && onNavigate(position + 1)}>
+        <button type="button" className="button-secondary" aria-disabled={!canGoOn} onClick={() => canGoOn && onNavigate(position + 1)}>
           Next record
         </button>
       </nav>
