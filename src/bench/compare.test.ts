@@ -62,4 +62,15 @@ describe('compareSize', () => {
     expect(comparison.memoryPerTextByte.engine).toBeCloseTo(700 / 260)
     expect(comparison.memoryVerdict).toBe('MISSED')
   })
+
+  it('judges 100,000 records by the issue note: queries only, no build or memory target', () => {
+    const answers = { ...plausibleAnswers(), Q3: { ids: [50_001], total: undefined } }
+    const at100k = (contender: Contender, medianMs: number): ContenderResult => ({ ...result(contender, medianMs, answers, 700), size: 100_000 })
+    const comparison = compareSize(at100k('engine', 2), at100k('naive', 20))
+    expect(comparison.problems).toEqual([])
+    expect(comparison.queries.find((query) => query.id === 'Q2')?.verdict).toBe('MISSED')
+    expect(comparison.queries.find((query) => query.id === 'Q7')?.verdict).toBe('MET')
+    expect(comparison.buildVerdict).toBeUndefined()
+    expect(comparison.memoryVerdict).toBeUndefined()
+  })
 })

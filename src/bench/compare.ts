@@ -29,7 +29,7 @@ export interface SizeComparison {
   queries: QueryComparison[]
   buildVerdict: Verdict | undefined
   memoryPerTextByte: { engine: number; naive: number }
-  memoryVerdict: Verdict
+  memoryVerdict: Verdict | undefined
   /** Broken promises of the bench itself (disagreements, data that lacks what a query assumes). */
   problems: string[]
 }
@@ -71,7 +71,7 @@ export function compareSize(engine: ContenderResult, naive: ContenderResult): Si
     queries,
     buildVerdict: targets.buildMs === undefined ? undefined : verdict(engine.buildMs, targets.buildMs),
     memoryPerTextByte,
-    memoryVerdict: verdict(memoryPerTextByte.engine, targets.memoryPerTextByte),
+    memoryVerdict: targets.memoryPerTextByte === undefined ? undefined : verdict(memoryPerTextByte.engine, targets.memoryPerTextByte),
     problems,
   }
 }
