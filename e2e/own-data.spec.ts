@@ -72,3 +72,21 @@ test('a file dropped onto the page is added and queried; the drop zone shows whi
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i)
 }
+
+test('live: a dropped file is refused with a reason and the page stays (the query is not lost)', async ({ page }) => {
+  await openApp(page)
+  await page.getByRole('radio', { name: 'Live API' }).check()
+  const before = page.url()
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File(['a,b\n1,2\n'], 'mine.csv', { type: 'text/csv' }))
+    return transfer
+  })
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer })
+  await expect(page.getByText('switch the source to Demo, then drop the file')).toBeVisible()
+  await page.dispatchEvent('main', 'drop', { dataTransfer })
+  await expect(page.getByText('switch the source to Demo, then drop the file')).toBeHidden()
+  expect(page.url()).toBe(before)
+  await expect(page.getByRole('radio', { name: 'Live API' })).toBeChecked()
+  await expect(page.getByText(/^Added mine\.csv/)).toHaveCount(0)
+})

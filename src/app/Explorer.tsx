@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
+import { DropZone } from '../features/own-data/DropZone.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft } from '../features/query-form/draft.ts'
@@ -98,6 +99,7 @@ export function Explorer() {
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
+          {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />

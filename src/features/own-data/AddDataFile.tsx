@@ -25,7 +25,7 @@ export function AddDataFile({ state, onFile }: AddDataFileProps) {
   return (
     <section className="panel own-data" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Your own data</h2>
-      <DropZone onFile={onFile} busy={state.phase === 'loading'} />
+      <DropZone onFile={onFile} refusal={state.phase === 'loading' ? 'A file is still being read; drop this one when it is done.' : undefined} />
       <div className="field">
         <label htmlFor={id}>Add a data file</label>
         <input

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 interface DropZoneProps {
-  onFile: (file: File) => void
-  /** While a file is being read, another drop is refused (the file input is disabled too). */
-  busy: boolean
+  onFile?: (file: File) => void
+  /** Set when a drop cannot be taken now (a file is still being read, or live mode): said, and the drop ignored. */
+  refusal?: string
 }
 
 function carriesFiles(event: DragEvent): boolean {
@@ -12,10 +12,15 @@ function carriesFiles(event: DragEvent): boolean {
 
 /**
  * Dropping a file anywhere on the page adds it, as the `Add a data file` input does (which stays the
- * way in for keyboard users). While a file is dragged over the page, a full-page zone says so.
+ * way in for keyboard users). While a file is dragged over the page, a full-page zone says so. A
+ * refused drop is still caught, so the browser never navigates away to the file (losing the query).
  */
-export function DropZone({ onFile, busy }: DropZoneProps) {
+export function DropZone({ onFile, refusal }: DropZoneProps) {
   const [dragging, setDragging] = useState(false)
+  const latest = useRef({ onFile, refusal })
+  useEffect(() => {
+    latest.current = { onFile, refusal }
+  })
   useEffect(() => {
     // dragenter/dragleave fire for every element crossed: count them to know when the drag left the page.
     let depth = 0
@@ -27,9 +32,8 @@ export function DropZone({ onFile, busy }: DropZoneProps) {
     }
     const over = (event: DragEvent) => {
       if (!carriesFiles(event)) return
-      // Without this the browser would open the file instead of dropping it here.
       event.preventDefault()
-      if (event.dataTransfer) event.dataTransfer.dropEffect = busy ? 'none' : 'copy'
+      if (event.dataTransfer) event.dataTransfer.dropEffect = latest.current.refusal ? 'none' : 'copy'
     }
     const leave = (event: DragEvent) => {
       if (!carriesFiles(event)) return
@@ -42,7 +46,8 @@ export function DropZone({ onFile, busy }: DropZoneProps) {
       depth = 0
       setDragging(false)
       const file = event.dataTransfer?.files[0]
-      if (file && !busy) onFile(file)
+      const { onFile: take, refusal: refused } = latest.current
+      if (file && take && !refused) take(file)
     }
     window.addEventListener('dragenter', enter)
     window.addEventListener('dragover', over)
@@ -54,12 +59,12 @@ export function DropZone({ onFile, busy }: DropZoneProps) {
       window.removeEventListener('dragleave', leave)
       window.removeEventListener('drop', drop)
     }
-  }, [onFile, busy])
+  }, [])
 
   if (!dragging) return null
   return (
-    <div className="drop-zone" aria-hidden="true">
-      <p>{busy ? 'A file is still being read; drop this one when it is done.' : 'Drop a CSV or JSON file to add it to the demo'}</p>
+    <div className={refusal ? 'drop-zone drop-zone-refused' : 'drop-zone'} aria-hidden="true">
+      <p>{refusal ?? 'Drop a CSV or JSON file to add it to the demo'}</p>
     </div>
   )
 }
