@@ -5,7 +5,7 @@ import type { Download, Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { codes, loadCourses, matching } from './fixtures/courses-oracle.ts'
 import { addFilter, fillLiveForm, openApp, runQuery, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
-import { E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
+import { E2E_BASE_URL, E2E_PRIVATE_RESOURCE, E2E_PUBLIC_RESOURCE, E2E_TOKEN } from './fixtures/server-args.ts'
 import { expect, test } from './fixtures/test.ts'
 
 type Row = Record<string, unknown>
@@ -104,4 +104,21 @@ test('a large export shows progress and can be cancelled without saving a file',
   await expect(bar).toHaveCount(0)
   await expect(page.getByText('Export cancelled; no file was saved.')).toBeVisible()
   expect(downloads).toBe(0)
+})
+
+test('live: a private resource exports with the token it was run with, sent only to its base URL', async ({ page }) => {
+  await openApp(page)
+  await fillLiveForm(page, { resourceId: E2E_PRIVATE_RESOURCE, token: E2E_TOKEN, limit: '1' })
+  await runQuery(page)
+  const expected = (JSON.parse(await readFile(new URL('./fixtures/private-grades.json', import.meta.url), 'utf8')) as unknown[]).length
+  // A base URL typed afterwards (not run) must not receive the token.
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:1/other')
+  const tokenSentTo: string[] = []
+  page.on('request', (request) => {
+    if (request.headers()['authorization'] !== undefined) tokenSentTo.push(request.url())
+  })
+  const lines = (await exportAs(page, 'NDJSON')).text.trimEnd().split('\n')
+  expect(lines).toHaveLength(expected)
+  expect(tokenSentTo.length).toBeGreaterThan(0)
+  expect(tokenSentTo.every((url) => url.startsWith(E2E_BASE_URL))).toBe(true)
 })

@@ -110,7 +110,7 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: token.token }}
+                deps={{ transports, token: explorer.runToken }}
                 resourceName={demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title ?? executed.resourceId}
               />
             </Suspense>

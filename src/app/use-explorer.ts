@@ -23,6 +23,8 @@ export interface Explorer {
   errors: FieldMessages
   warnings: FieldMessages
   token: RememberedToken
+  /** The token the executed query was sent with (what follow-up requests for it, e.g. export, must use). */
+  runToken: string
   /** The live request timeout in seconds, as typed, and its error. */
   timeout: { text: string; setText: (text: string) => void; error?: string }
   search: SearchView
@@ -136,6 +138,7 @@ export function useExplorer(): Explorer {
     errors,
     warnings,
     token,
+    runToken,
     timeout: { text: timeoutText, setText: setTimeoutText, error: timeoutError },
     search,
     status: summarize(search, executed, cancelled),
