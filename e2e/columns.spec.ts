@@ -114,9 +114,9 @@ test('live: a cell’s "Filter by this value" adds the chip and runs', async ({ 
   await runQuery(page)
   const campus = courses[0]?.campus ?? ''
   const firstRow = resultsTable(page).locator('tbody tr[aria-rowindex="2"]')
-  await firstRow.hover()
-  const campusIndex = ALL_FIELDS.indexOf('campus')
-  const body = await nextBody(page, () => firstRow.locator('td').nth(campusIndex).getByRole('button', { name: 'Filter by this value' }).click())
+  const campusCell = firstRow.locator('td').nth(ALL_FIELDS.indexOf('campus'))
+  await campusCell.hover()
+  const body = await nextBody(page, () => campusCell.getByRole('button', { name: 'Filter by this value' }).click())
   expect(body.filters).toEqual({ campus })
   await expect(page.getByRole('button', { name: `Remove filter campus = ${campus}` })).toBeVisible()
   const expected = courses.filter((row) => row.campus === campus)
