@@ -1,6 +1,8 @@
-import { useState } from 'react'
-import { ShortcutsDialog } from './ShortcutsDialog.tsx'
+import { lazy, Suspense, useState } from 'react'
 import { focusLabelledInput, useShortcuts } from './use-shortcuts.ts'
+
+// The list of shortcuts is loaded the first time someone asks for it.
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.tsx').then((module) => ({ default: module.ShortcutsDialog })))
 
 interface ShortcutsProps {
   /** Runs the query as the form shows it. */
@@ -15,5 +17,9 @@ export function Shortcuts({ onRun }: ShortcutsProps) {
     run: onRun,
     'show-help': () => setHelpOpen(true),
   })
-  return <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+  return helpOpen ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open onClose={() => setHelpOpen(false)} />
+    </Suspense>
+  ) : null
 }
