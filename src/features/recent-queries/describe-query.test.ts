@@ -13,11 +13,12 @@ describe('describeQuery', () => {
         q: 'bio',
         filters: [{ field: 'stage', values: ['active', 'draft'] }],
         sort: [{ field: 'fee', direction: 'desc' }],
+        fields: ['subject', 'fee'],
         limit: 5,
       },
       titles,
     )
-    expect(text).toBe('Courses · “bio” · stage = active or draft · sorted by fee desc · limit 5')
+    expect(text).toBe('Courses · “bio” · stage = active or draft · sorted by fee desc · 2 columns · limit 5')
   })
 
   it('names a live resource by id and host, and says GET and the offset', () => {

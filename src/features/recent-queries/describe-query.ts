@@ -7,6 +7,7 @@ export function describeQuery(query: QueryState, resourceTitle: (id: string) => 
   if (query.q !== '') parts.push(`“${query.q}”`)
   for (const clause of query.filters) parts.push(`${clause.field} = ${clause.values.join(' or ')}`)
   if (query.sort.length > 0) parts.push(`sorted by ${query.sort.map((key) => `${key.field} ${key.direction}`).join(', ')}`)
+  if (query.fields !== undefined) parts.push(`${query.fields.length} column${query.fields.length === 1 ? '' : 's'}`)
   parts.push(query.limit === undefined ? 'default limit' : `limit ${query.limit}`)
   if (query.offset > 0) parts.push(`from ${query.offset}`)
   if (query.method === 'GET') parts.push('GET')
