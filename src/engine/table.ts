@@ -1,7 +1,9 @@
 // The table store: records kept as text in flat chunk strings, built once, then read-only.
 //
 // Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
-// record, in one string (`text`), plus its lowercase copy (`lower`) that `q` sweeps with indexOf.
+// record, in one string (`text`), plus its lowercase copy that `q` searches: as UTF-8 bytes in the
+// table's WebAssembly memory (wasm/scanMemory.ts) where the runtime has WebAssembly SIMD, else as a
+// JS string (`lower`) swept with indexOf.
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
 // relative to its record, so field boundaries never depend on the content: a value may itself contain
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
@@ -12,6 +14,7 @@
 import { cellEncoder, type CellEncoder } from './cellText.ts'
 import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
+import { ScanMemory, type ChunkBytes } from './wasm/scanMemory.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
@@ -24,6 +27,8 @@ export interface TableOptions {
   chunkSize?: number
   /** Records per block of the trigram skip index. */
   blockSize?: number
+  /** Search text with the WebAssembly SIMD kernel where the runtime has one (default true). */
+  wasmScan?: boolean
 }
 
 /** The public face of a loaded resource. */
@@ -32,15 +37,27 @@ export interface Table {
   readonly size: number
 }
 
-export interface Chunk {
+interface ChunkRecords {
   readonly first: number
   readonly count: number
   readonly text: string
-  readonly lower: string
   readonly starts: Int32Array
-  readonly lowerStarts: Int32Array
   readonly fieldEnds: Uint16Array | Uint32Array
 }
+
+/** A chunk whose lowercase text is a JS string, with its own record starts. */
+export interface StringChunk extends ChunkRecords {
+  readonly lower: string
+  readonly lowerStarts: Int32Array
+  readonly bytes?: undefined
+}
+
+/** A chunk whose lowercase text is UTF-8 bytes in the table's WebAssembly memory. */
+export interface ByteChunk extends ChunkRecords {
+  readonly bytes: ChunkBytes
+}
+
+export type Chunk = StringChunk | ByteChunk
 
 class EagerDictionary {
   codes = new Uint16Array(1024)
@@ -168,6 +185,9 @@ export class TableBuilder {
   private readonly fields: readonly FieldInfo[]
   private readonly chunkSize: number
   private readonly blockSize: number
+  private readonly wasmScan: boolean
+  /** Created with the first chunk that goes to WebAssembly memory; null when there is no kernel. */
+  private scanMemory: ScanMemory | null | undefined
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
@@ -194,6 +214,7 @@ export class TableBuilder {
       if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${value}`)
     }
     this.blockSize = blockSize
+    this.wasmScan = options.wasmScan ?? true
     this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
@@ -274,10 +295,17 @@ export class TableBuilder {
         lowerStarts[local + 1] = (lowerStarts[local] as number) + length
       }
     }
-    this.chunks.push({ first: this.count - count, count, text, lower, starts, lowerStarts, fieldEnds })
+    const first = this.count - count
+    const bytes = this.wasmScan ? this.lowerAsBytes(lower, lowerStarts, count) : null
+    this.chunks.push(bytes ? { first, count, text, starts, fieldEnds, bytes } : { first, count, text, starts, fieldEnds, lower, lowerStarts })
     this.parts = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
+  }
+
+  private lowerAsBytes(lower: string, lowerStarts: Int32Array, count: number): ChunkBytes | null {
+    if (this.scanMemory === undefined) this.scanMemory = ScanMemory.create()
+    return this.scanMemory === null ? null : this.scanMemory.addChunk(lower, lowerStarts, count)
   }
 }
 

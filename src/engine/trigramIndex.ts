@@ -28,23 +28,44 @@ function bitsOf(chunk: Chunk, blockSize: number): Uint32Array {
   if (bits) return bits
   const blockCount = Math.ceil(chunk.count / blockSize)
   bits = new Uint32Array(HASH_SIZE * Math.ceil(blockCount / 32))
-  const { lower, lowerStarts } = chunk
   for (let block = 0; block < blockCount; block++) {
     const row = (block >> 5) * HASH_SIZE
     const mask = 1 << (block & 31)
-    const end = lowerStarts[Math.min(chunk.count, (block + 1) * blockSize)] as number
-    let a = 0
-    let b = 0
-    for (let i = lowerStarts[block * blockSize] as number; i < end; i++) {
-      const c = lower.charCodeAt(i)
-      bits[row + trigramHash(a, b, c)] |= mask
-      a = b
-      b = c
+    const firstRecord = block * blockSize
+    const endRecord = Math.min(chunk.count, (block + 1) * blockSize)
+    if (chunk.bytes) {
+      const { memory } = chunk.bytes
+      addTrigrams(bits, row, mask, memory.bytes(), memory.recordStart(chunk.bytes, firstRecord), memory.recordStart(chunk.bytes, endRecord))
+    } else {
+      addTrigrams(bits, row, mask, chunk.lower, chunk.lowerStarts[firstRecord] as number, chunk.lowerStarts[endRecord] as number)
     }
   }
   chunkBits.set(chunk, bits)
   return bits
 }
+
+/** Sets the bit of every trigram of text[begin, end): UTF-16 units of a string, or UTF-8 bytes. */
+function addTrigrams(bits: Uint32Array, row: number, mask: number, text: string | Uint8Array, begin: number, end: number): void {
+  let a = 0
+  let b = 0
+  if (typeof text === 'string') {
+    for (let i = begin; i < end; i++) {
+      const c = text.charCodeAt(i)
+      bits[row + trigramHash(a, b, c)] |= mask
+      a = b
+      b = c
+    }
+    return
+  }
+  for (let i = begin; i < end; i++) {
+    const c = text[i] as number
+    bits[row + trigramHash(a, b, c)] |= mask
+    a = b
+    b = c
+  }
+}
+
+const encoder = new TextEncoder()
 
 /** The parts of a chunk a sweep for `needle` must visit, or undefined for the whole chunk. */
 export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string): LocalRanges | undefined {
@@ -54,8 +75,10 @@ export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string
   const blockCount = Math.ceil(chunk.count / blockSize)
   const words = Math.ceil(blockCount / 32)
   const candidates = new Uint32Array(words).fill(0xffffffff)
-  for (let i = 2; i < needle.length; i++) {
-    const hash = trigramHash(needle.charCodeAt(i - 2), needle.charCodeAt(i - 1), needle.charCodeAt(i))
+  // a byte chunk has trigrams of UTF-8 bytes (its searches never see a needle with a lone surrogate)
+  const codes = chunk.bytes ? encoder.encode(needle) : Array.from(needle, (_, i) => needle.charCodeAt(i))
+  for (let i = 2; i < codes.length; i++) {
+    const hash = trigramHash(codes[i - 2] as number, codes[i - 1] as number, codes[i] as number)
     for (let word = 0; word < words; word++) candidates[word] &= bits[word * HASH_SIZE + hash] as number
   }
   let count = 0
