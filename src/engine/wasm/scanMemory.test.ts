@@ -11,6 +11,8 @@ import { byteNeedle, MAX_NEEDLE_BYTES, OUT_CAPACITY, ScanMemory, scanKernel } fr
 
 const SEPARATOR = '\x01'
 const evenly = (): number => 1
+/** 'z' rarest, then 'q', the rest common. */
+const frequency = (byte: number): number => (byte === 'z'.charCodeAt(0) ? 1 : byte === 'q'.charCodeAt(0) ? 2 : 100)
 
 /** A chunk's lowercase text and its record starts, laid out as table.ts does. */
 function chunkText(records: string[][]): { lower: string; lowerStarts: Int32Array } {
@@ -103,7 +105,6 @@ describe('the WebAssembly scan kernel', () => {
   })
 
   it('filters on the needle\'s rarest bytes by the frequencies it is given', () => {
-    const frequency = (byte: number): number => (byte === 'z'.charCodeAt(0) ? 1 : byte === 'q'.charCodeAt(0) ? 2 : 100)
     expect(byteNeedle('aqaz', frequency)).toMatchObject({ rarest: 3, secondRarest: 1 })
     expect(byteNeedle('x', frequency)).toMatchObject({ rarest: 0, secondRarest: 0 })
     // non-ASCII bytes count as rare
