@@ -1,8 +1,8 @@
 // The table store: records kept as text in flat chunk strings, built once, then read-only.
 //
 // Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
-// record, in one string (`text`), plus its lowercase copy that `q` searches: as UTF-8 bytes in the
-// table's WebAssembly memory (wasm/scanMemory.ts) where the runtime has WebAssembly SIMD, else as a
+// record, in one string (`text`), plus its lowercase copy that `q` searches: as UTF-8 bytes in
+// WebAssembly memory (wasm/scanMemory.ts) where the runtime has WebAssembly SIMD, else as a
 // JS string (`lower`) swept with indexOf.
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
 // relative to its record, so field boundaries never depend on the content: a value may itself contain
@@ -14,7 +14,7 @@
 import { cellEncoder, type CellEncoder } from './cellText.ts'
 import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
-import { ScanMemory, type ChunkBytes } from './wasm/scanMemory.ts'
+import { ChunkBytes } from './wasm/scanMemory.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
@@ -52,7 +52,7 @@ export interface StringChunk extends ChunkRecords {
   readonly bytes?: undefined
 }
 
-/** A chunk whose lowercase text is UTF-8 bytes in the table's WebAssembly memory. */
+/** A chunk whose lowercase text is UTF-8 bytes in WebAssembly memory. */
 export interface ByteChunk extends ChunkRecords {
   readonly bytes: ChunkBytes
 }
@@ -186,8 +186,6 @@ export class TableBuilder {
   private readonly chunkSize: number
   private readonly blockSize: number
   private readonly wasmScan: boolean
-  /** Created with the first chunk that goes to WebAssembly memory; null when there is no kernel. */
-  private scanMemory: ScanMemory | null | undefined
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
@@ -296,16 +294,11 @@ export class TableBuilder {
       }
     }
     const first = this.count - count
-    const bytes = this.wasmScan ? this.lowerAsBytes(lower, lowerStarts, count) : null
+    const bytes = this.wasmScan ? ChunkBytes.fromLowercase(lower, lowerStarts, count) : null
     this.chunks.push(bytes ? { first, count, text, starts, fieldEnds, bytes } : { first, count, text, starts, fieldEnds, lower, lowerStarts })
     this.parts = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
-  }
-
-  private lowerAsBytes(lower: string, lowerStarts: Int32Array, count: number): ChunkBytes | null {
-    if (this.scanMemory === undefined) this.scanMemory = ScanMemory.create()
-    return this.scanMemory === null ? null : this.scanMemory.addChunk(lower, lowerStarts, count)
   }
 }
 

@@ -33,9 +33,9 @@ function characterFrequencies(table: StoredTable): Float64Array {
   let budget = SAMPLE_CHARACTERS
   for (const chunk of table.chunks) {
     if (chunk.bytes) {
-      const begin = chunk.bytes.memory.recordStart(chunk.bytes, 0)
-      const end = Math.min(chunk.bytes.memory.recordStart(chunk.bytes, chunk.count), begin + budget)
-      const bytes = chunk.bytes.memory.bytes()
+      const begin = chunk.bytes.recordStart(0)
+      const end = Math.min(chunk.bytes.recordStart(chunk.count), begin + budget)
+      const bytes = chunk.bytes.bytes()
       for (let i = begin; i < end; i++) {
         const code = bytes[i] as number
         if (code < 128) counts[code]++
@@ -122,7 +122,7 @@ function sweepBytes(chunk: ByteChunk, needle: ByteNeedle, firstLocal: number, en
   let first = firstLocal
   let batch = FIRST_BATCH
   while (first < endLocal) {
-    const found = chunk.bytes.memory.match(chunk.bytes, first, endLocal, needle, batch)
+    const found = chunk.bytes.match(first, endLocal, needle, batch)
     // copied out: a visitor may search again (recordContains) and overwrite the kernel's output
     const records = found.slice()
     for (let i = 0; i < records.length; i++) if (!visit(chunk.first + (records[i] as number))) return false
@@ -204,7 +204,7 @@ export function recordContains(table: StoredTable, record: number, needle: strin
   if (chunk.bytes) {
     const prepared = byteNeedleFor(table, needle)
     if (prepared === null) return fieldsContain(table, record, needle)
-    return chunk.bytes.memory.match(chunk.bytes, local, local + 1, prepared, 1).length === 1
+    return chunk.bytes.match(local, local + 1, prepared, 1).length === 1
   }
   return chunk.lower.slice(chunk.lowerStarts[local], chunk.lowerStarts[local + 1]).includes(needle)
 }

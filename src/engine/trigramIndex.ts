@@ -34,8 +34,8 @@ function bitsOf(chunk: Chunk, blockSize: number): Uint32Array {
     const firstRecord = block * blockSize
     const endRecord = Math.min(chunk.count, (block + 1) * blockSize)
     if (chunk.bytes) {
-      const { memory } = chunk.bytes
-      addTrigrams(bits, row, mask, memory.bytes(), memory.recordStart(chunk.bytes, firstRecord), memory.recordStart(chunk.bytes, endRecord))
+      const { bytes } = chunk
+      addTrigrams(bits, row, mask, bytes.bytes(), bytes.recordStart(firstRecord), bytes.recordStart(endRecord))
     } else {
       addTrigrams(bits, row, mask, chunk.lower, chunk.lowerStarts[firstRecord] as number, chunk.lowerStarts[endRecord] as number)
     }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { asStoredTable, TableBuilder, type Chunk } from '../table.ts'
 import { sweepRecords } from '../textSearch.ts'
 import type { FieldInfo } from '../types.ts'
-import { byteNeedle, MAX_NEEDLE_BYTES, OUT_CAPACITY, ScanMemory, scanKernel } from './scanMemory.ts'
+import { byteNeedle, ChunkBytes, MAX_NEEDLE_BYTES, OUT_CAPACITY, scanKernel } from './scanMemory.ts'
 
 const SEPARATOR = '\x01'
 const evenly = (): number => 1
@@ -28,15 +28,15 @@ function expectedRecords(records: string[][], needle: string, first: number, end
 }
 
 /** All matches of [first, end), asking the kernel `cap` records at a time. */
-function kernelRecords(memory: ScanMemory, records: string[][], needle: string, first: number, end: number, cap: number): number[] {
+function kernelRecords(records: string[][], needle: string, first: number, end: number, cap: number): number[] {
   const { lower, lowerStarts } = chunkText(records)
-  const chunk = memory.addChunk(lower, lowerStarts, records.length)
+  const chunk = ChunkBytes.fromLowercase(lower, lowerStarts, records.length)
   const prepared = byteNeedle(needle, evenly)
   if (chunk === null || prepared === null) throw new Error('test data must be well-formed')
   const matching: number[] = []
   let from = first
   for (;;) {
-    const found = Array.from(memory.match(chunk, from, end, prepared, cap))
+    const found = Array.from(chunk.match(from, end, prepared, cap))
     matching.push(...found)
     if (found.length < cap) return matching
     from = (found[found.length - 1] as number) + 1
@@ -79,11 +79,7 @@ describe('the WebAssembly scan kernel', () => {
         (chunkRecords, needle, a, b, cap) => {
           const first = a % chunkRecords.length
           const end = first + (b % (chunkRecords.length - first + 1))
-          const memory = ScanMemory.create()
-          if (memory === null) throw new Error('no kernel')
-          // a chunk before the one searched, so addresses do not start at the first free byte
-          memory.addChunk('filler', Int32Array.of(0, 7), 1)
-          expect(kernelRecords(memory, chunkRecords, needle, first, end, cap)).toEqual(expectedRecords(chunkRecords, needle, first, end))
+          expect(kernelRecords(chunkRecords, needle, first, end, cap)).toEqual(expectedRecords(chunkRecords, needle, first, end))
         },
       ),
       { numRuns: 400 },
@@ -91,17 +87,15 @@ describe('the WebAssembly scan kernel', () => {
   })
 
   it('never matches across a field or record boundary, nor past the range end', () => {
-    const memory = ScanMemory.create()!
     const records = [['gra', 'in'], ['xgrain'], ['gr'], ['ain']]
-    expect(kernelRecords(memory, records, 'grain', 0, 4, 10)).toEqual([1])
-    expect(kernelRecords(memory, records, 'grain', 0, 1, 10)).toEqual([])
-    expect(kernelRecords(memory, records, 'ain', 2, 4, 10)).toEqual([3])
+    expect(kernelRecords(records, 'grain', 0, 4, 10)).toEqual([1])
+    expect(kernelRecords(records, 'grain', 0, 1, 10)).toEqual([])
+    expect(kernelRecords(records, 'ain', 2, 4, 10)).toEqual([3])
   })
 
   it('reports each matching record once however many hits it has', () => {
-    const memory = ScanMemory.create()!
     const records = Array.from({ length: 50 }, (_, r) => [r % 3 === 0 ? 'aa'.repeat(100) : 'b'.repeat(r)])
-    expect(kernelRecords(memory, records, 'a', 0, 50, OUT_CAPACITY)).toEqual(expectedRecords(records, 'a', 0, 50))
+    expect(kernelRecords(records, 'a', 0, 50, OUT_CAPACITY)).toEqual(expectedRecords(records, 'a', 0, 50))
   })
 
   it('filters on the needle\'s rarest bytes by the frequencies it is given', () => {

@@ -1,9 +1,8 @@
 // A table's lowercase text as UTF-8 bytes in WebAssembly memory, searched by the SIMD kernel of
 // scan.wat. The bytes replace the JS lowercase strings (same memory, 3x faster to count through).
 //
-// Layout of one memory (one per table, so it is freed with the table): page 0 is scratch (the needle,
-// then the kernel's output), then per chunk its record starts (i32 byte addresses, see scan.wat) and
-// its bytes. Substring matching on UTF-8 bytes equals matching on the string for well-formed text, so
+// Layout of a chunk's memory: page 0 is scratch (the needle, then the kernel's output), then the
+// record starts (i32 byte addresses, see scan.wat), then the bytes. Substring matching on UTF-8 bytes equals matching on the string for well-formed text, so
 // a chunk with lone surrogates stays a JS string, and a needle with one never comes here.
 
 import { SCAN_KERNEL_BASE64 } from './scanKernel.generated.ts'
@@ -14,6 +13,7 @@ const NEEDLE_ADDRESS = 0
 export const MAX_NEEDLE_BYTES = 4096
 const OUT_ADDRESS = MAX_NEEDLE_BYTES
 export const OUT_CAPACITY = (PAGE - OUT_ADDRESS) / 4
+const STARTS_ADDRESS = PAGE
 /** The kernel reads up to 64 bytes past a chunk's end. */
 const TAIL_PADDING = 64
 
@@ -50,7 +50,7 @@ const encoder = new TextEncoder()
  * taken as rare), or null when the kernel cannot search for it (lone surrogates, too long).
  */
 export function byteNeedle(needle: string, frequency: (byte: number) => number): ByteNeedle | null {
-  if (needle.length === 0 || !isWellFormed(needle)) return null
+  if (needle.length === 0 || utf8Length(needle) < 0) return null
   const bytes = encoder.encode(needle)
   if (bytes.length > MAX_NEEDLE_BYTES) return null
   let rarest = 0
@@ -70,128 +70,109 @@ export function byteNeedle(needle: string, frequency: (byte: number) => number):
   return { bytes, rarest, secondRarest: secondRarest === -1 ? rarest : secondRarest }
 }
 
-function isWellFormed(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0xd800 || code > 0xdfff) continue
-    if (code > 0xdbff) return false
-    const next = text.charCodeAt(i + 1)
-    if (!(next >= 0xdc00 && next <= 0xdfff)) return false
-    i++
-  }
-  return true
-}
-
-/** Where one chunk's text lives in a ScanMemory. */
-export interface ChunkBytes {
-  readonly memory: ScanMemory
-  /** Address of the chunk's record starts (count + 1 of them, i32). */
-  readonly startsAddress: number
-}
-
-export class ScanMemory {
+/**
+ * One chunk's lowercase text in a WebAssembly memory of its own, sized once: growing memories as a
+ * table loads made V8 run a full GC per growth (each registers the whole buffer as new external memory).
+ */
+export class ChunkBytes {
   private readonly memory: WebAssembly.Memory
   private readonly matchRecords: MatchRecords
-  private used = PAGE
   private byteView: Uint8Array
   private wordView: Int32Array
   private needleInPlace: ByteNeedle | null = null
 
-  private constructor(module: WebAssembly.Module) {
-    this.memory = new WebAssembly.Memory({ initial: 2 })
+  private constructor(module: WebAssembly.Module, byteLength: number) {
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(byteLength / PAGE) })
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } })
     this.matchRecords = instance.exports.matchRecords as MatchRecords
     this.byteView = new Uint8Array(this.memory.buffer)
     this.wordView = new Int32Array(this.memory.buffer)
   }
 
-  /** A new empty memory, or null when the kernel is unavailable. */
-  static create(): ScanMemory | null {
+  /**
+   * A chunk's lowercase text, whose records start at `lowerStarts` (UTF-16 offsets, one more for the
+   * end + 1), as bytes; null where there is no kernel, the text has a lone surrogate, or memory is short.
+   */
+  static fromLowercase(lower: string, lowerStarts: Int32Array, count: number): ChunkBytes | null {
     const module = scanKernel()
-    return module === null ? null : new ScanMemory(module)
+    if (module === null) return null
+    try {
+      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+      const chunk = new ChunkBytes(module, bytesAddress + lower.length + TAIL_PADDING)
+      let { read, written } = encoder.encodeInto(lower, chunk.byteView.subarray(bytesAddress))
+      if (written !== lower.length) {
+        // non-ASCII: check it has a UTF-8 form, grow once to the exact size, encode the rest
+        const byteLength = utf8Length(lower)
+        if (byteLength < 0) return null
+        chunk.grow(bytesAddress + byteLength + TAIL_PADDING)
+        if (read < lower.length) {
+          const rest = encoder.encodeInto(lower.slice(read), chunk.byteView.subarray(bytesAddress + written))
+          read += rest.read
+          written += rest.written
+        }
+      }
+      const starts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
+      if (written === lower.length) {
+        for (let local = 0; local <= count; local++) starts[local] = bytesAddress + (lowerStarts[local] as number)
+      } else {
+        utf8Starts(lower, lowerStarts, count, bytesAddress, starts)
+      }
+      return chunk
+    } catch {
+      return null
+    }
   }
 
-  get byteLength(): number {
-    return this.memory.buffer.byteLength
-  }
-
-  /** The whole memory as bytes (valid until the next addChunk). */
+  /** The whole memory as bytes. */
   bytes(): Uint8Array {
-    this.refreshViews()
     return this.byteView
   }
 
-  /** Byte address of a chunk's record `local` (record `count` gives the chunk's end + 1). */
-  recordStart(chunk: ChunkBytes, local: number): number {
-    this.refreshViews()
-    return this.wordView[(chunk.startsAddress >> 2) + local] as number
+  /** Byte address of record `local` (record `count` gives the chunk's end + 1). */
+  recordStart(local: number): number {
+    return this.wordView[(STARTS_ADDRESS >> 2) + local] as number
   }
 
   /**
-   * Copies in a chunk's lowercase text, whose records start at `lowerStarts` (UTF-16 offsets, one
-   * more for the end + 1). Returns null, adding nothing, when the text has a lone surrogate or the
-   * memory cannot grow.
+   * Local numbers of the records in [first, end) that contain the needle, ascending, at most `cap`
+   * (<= OUT_CAPACITY) of them; the view is valid until the next call.
    */
-  addChunk(lower: string, lowerStarts: Int32Array, count: number): ChunkBytes | null {
-    const startsAddress = (this.used + 3) & ~3
-    const bytesAddress = startsAddress + (count + 1) * 4
-    if (!this.reserve(bytesAddress + lower.length)) return null
-    let { read, written } = encoder.encodeInto(lower, this.byteView.subarray(bytesAddress))
-    while (read < lower.length) {
-      // non-ASCII: a UTF-16 unit takes up to 3 bytes
-      if (!this.reserve(bytesAddress + written + (lower.length - read) * 3)) return null
-      const more = encoder.encodeInto(lower.slice(read), this.byteView.subarray(bytesAddress + written))
-      read += more.read
-      written += more.written
-    }
-    const starts = this.wordView.subarray(startsAddress >> 2, (startsAddress >> 2) + count + 1)
-    if (written === lower.length) {
-      for (let local = 0; local <= count; local++) starts[local] = bytesAddress + (lowerStarts[local] as number)
-    } else if (!utf8Starts(lower, lowerStarts, count, bytesAddress, starts)) {
-      return null
-    }
-    this.used = bytesAddress + written
-    return { memory: this, startsAddress }
-  }
-
-  /**
-   * Local numbers of the records in [first, end) of a chunk that contain the needle, ascending, at
-   * most `cap` (<= OUT_CAPACITY) of them; the view is valid until the next call.
-   */
-  match(chunk: ChunkBytes, first: number, end: number, needle: ByteNeedle, cap: number): Int32Array {
-    this.refreshViews()
+  match(first: number, end: number, needle: ByteNeedle, cap: number): Int32Array {
     if (this.needleInPlace !== needle) {
       this.byteView.set(needle.bytes, NEEDLE_ADDRESS)
       this.needleInPlace = needle
     }
-    const found = this.matchRecords(chunk.startsAddress, first, end, NEEDLE_ADDRESS, needle.bytes.length, needle.rarest, needle.secondRarest, OUT_ADDRESS, cap)
+    const found = this.matchRecords(STARTS_ADDRESS, first, end, NEEDLE_ADDRESS, needle.bytes.length, needle.rarest, needle.secondRarest, OUT_ADDRESS, cap)
     return this.wordView.subarray(OUT_ADDRESS >> 2, (OUT_ADDRESS >> 2) + found)
   }
 
-  /** Makes [0, end) plus the kernel's read-ahead addressable. */
-  private reserve(end: number): boolean {
-    const needed = end + TAIL_PADDING
-    if (needed > this.memory.buffer.byteLength) {
-      try {
-        this.memory.grow(Math.ceil((needed - this.memory.buffer.byteLength) / PAGE))
-      } catch {
-        return false
-      }
-    }
-    this.refreshViews()
-    return true
-  }
-
-  private refreshViews(): void {
-    if (this.byteView.buffer !== this.memory.buffer) {
-      this.byteView = new Uint8Array(this.memory.buffer)
-      this.wordView = new Int32Array(this.memory.buffer)
-    }
+  private grow(byteLength: number): void {
+    if (byteLength > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((byteLength - this.memory.buffer.byteLength) / PAGE))
+    this.byteView = new Uint8Array(this.memory.buffer)
+    this.wordView = new Int32Array(this.memory.buffer)
   }
 }
 
-/** Record starts as UTF-8 byte addresses; false for a lone surrogate (no byte equivalent). */
-function utf8Starts(lower: string, lowerStarts: Int32Array, count: number, bytesAddress: number, starts: Int32Array): boolean {
+/** UTF-8 length of a string, or -1 when it has a lone surrogate (no UTF-8 form). */
+function utf8Length(text: string): number {
+  let length = 0
+  for (let unit = 0; unit < text.length; unit++) {
+    const code = text.charCodeAt(unit)
+    if (code < 0x80) length += 1
+    else if (code < 0x800) length += 2
+    else if (code < 0xd800 || code > 0xdfff) length += 3
+    else {
+      const next = text.charCodeAt(unit + 1)
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return -1
+      length += 4
+      unit++
+    }
+  }
+  return length
+}
+
+/** Record starts as UTF-8 byte addresses (the text is well-formed). */
+function utf8Starts(lower: string, lowerStarts: Int32Array, count: number, bytesAddress: number, starts: Int32Array): void {
   let byte = bytesAddress
   let local = 0
   for (let unit = 0; unit < lower.length; unit++) {
@@ -201,8 +182,6 @@ function utf8Starts(lower: string, lowerStarts: Int32Array, count: number, bytes
     else if (code < 0x800) byte += 2
     else if (code < 0xd800 || code > 0xdfff) byte += 3
     else {
-      const next = lower.charCodeAt(unit + 1)
-      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false
       byte += 4
       unit++
     }
@@ -212,5 +191,4 @@ function utf8Starts(lower: string, lowerStarts: Int32Array, count: number, bytes
     starts[local] = byte + ((lowerStarts[local] as number) - lower.length)
     local++
   }
-  return true
 }
