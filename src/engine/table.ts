@@ -273,6 +273,22 @@ export class TableBuilder {
     bits[index] = 1
   }
 
+  /** The current chunk's lowercase text and its record starts. */
+  private lowercase(text: string, starts: Int32Array, count: number): { lower: string; lowerStarts: Int32Array } {
+    const lower = text.toLowerCase()
+    // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
+    if (lower.length === text.length) return { lower, lowerStarts: starts }
+    const width = this.fields.length
+    const lowerParts = this.parts.map((part) => part.toLowerCase())
+    const lowerStarts = new Int32Array(count + 1)
+    for (let local = 0; local < count; local++) {
+      let length = 0
+      for (let position = 0; position < width; position++) length += (lowerParts[local * width + position] as string).length + 1
+      lowerStarts[local + 1] = (lowerStarts[local] as number) + length
+    }
+    return { lower: lowerParts.join(SEPARATOR), lowerStarts }
+  }
+
   private finishChunk(): void {
     const count = this.chunkCount
     const width = this.fields.length
@@ -280,22 +296,16 @@ export class TableBuilder {
     const ends = this.fieldEnds.subarray(0, count * width)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
     const text = this.parts.join(SEPARATOR)
-    let lower = text.toLowerCase()
-    let lowerStarts = starts
-    // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
-    if (lower.length !== text.length) {
-      const lowerParts = this.parts.map((part) => part.toLowerCase())
-      lower = lowerParts.join(SEPARATOR)
-      lowerStarts = new Int32Array(count + 1)
-      for (let local = 0; local < count; local++) {
-        let length = 0
-        for (let position = 0; position < width; position++) length += (lowerParts[local * width + position] as string).length + 1
-        lowerStarts[local + 1] = (lowerStarts[local] as number) + length
-      }
-    }
     const first = this.count - count
-    const bytes = this.wasmScan ? ChunkBytes.fromLowercase(lower, lowerStarts, count) : null
-    this.chunks.push(bytes ? { first, count, text, starts, fieldEnds, bytes } : { first, count, text, starts, fieldEnds, lower, lowerStarts })
+    // ASCII text goes straight to bytes, lowercased there; other text through toLowerCase
+    const asciiBytes = this.wasmScan ? ChunkBytes.fromAsciiText(text, starts, count) : null
+    if (asciiBytes) {
+      this.chunks.push({ first, count, text, starts, fieldEnds, bytes: asciiBytes })
+    } else {
+      const { lower, lowerStarts } = this.lowercase(text, starts, count)
+      const bytes = this.wasmScan ? ChunkBytes.fromLowercase(lower, lowerStarts, count) : null
+      this.chunks.push(bytes ? { first, count, text, starts, fieldEnds, bytes } : { first, count, text, starts, fieldEnds, lower, lowerStarts })
+    }
     this.parts = []
     this.chunkCount = 0
     this.maxFieldEnd = 0

@@ -109,4 +109,20 @@
           (local.set $mask (i64.and (local.get $mask) (i64.sub (local.get $mask) (i64.const 1))))
           (br $bits))))
     (local.get $n))
+;; Lowercases the ASCII letters of [$p, $end) in place, 16 bytes at a time (the last block may
+  ;; run up to 15 bytes past $end: the caller keeps padding there).
+  (func (export "lowerAscii") (param $p i32) (param $end i32)
+    (local $v v128)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (local.set $v (v128.load (local.get $p)))
+        ;; letters: byte - 'A' < 26 (unsigned); add 0x20 to them
+        (v128.store (local.get $p)
+          (v128.or (local.get $v)
+            (v128.and
+              (i8x16.lt_u (i8x16.sub (local.get $v) (i8x16.splat (i32.const 65))) (i8x16.splat (i32.const 26)))
+              (i8x16.splat (i32.const 32)))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $next))))
 )

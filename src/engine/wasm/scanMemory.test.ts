@@ -105,6 +105,14 @@ describe('the WebAssembly scan kernel', () => {
     expect(byteNeedle('aé', frequency)?.rarest).toBe(1)
   })
 
+  it('lowercases ASCII text in place exactly as toLowerCase does, and leaves other text to fromLowercase', () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('').repeat(3)
+    const chunk = ChunkBytes.fromAsciiText(ascii, Int32Array.of(0, ascii.length + 1), 1)!
+    const begin = chunk.recordStart(0)
+    expect(new TextDecoder().decode(chunk.bytes().subarray(begin, begin + ascii.length))).toBe(ascii.toLowerCase())
+    expect(ChunkBytes.fromAsciiText('Zürich', Int32Array.of(0, 7), 1)).toBeNull()
+  })
+
   it('leaves needles it cannot search for to the caller', () => {
     expect(byteNeedle('a\ud800', evenly)).toBeNull()
     expect(byteNeedle('x'.repeat(MAX_NEEDLE_BYTES + 1), evenly)).toBeNull()

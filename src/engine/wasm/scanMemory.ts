@@ -18,6 +18,7 @@ const STARTS_ADDRESS = PAGE
 const TAIL_PADDING = 64
 
 type MatchRecords = (starts: number, first: number, end: number, needle: number, length: number, i: number, j: number, out: number, cap: number) => number
+type LowerAscii = (start: number, end: number) => void
 
 let kernel: WebAssembly.Module | null | undefined
 
@@ -77,6 +78,7 @@ export function byteNeedle(needle: string, frequency: (byte: number) => number):
 export class ChunkBytes {
   private readonly memory: WebAssembly.Memory
   private readonly matchRecords: MatchRecords
+  private readonly lowerAscii: LowerAscii
   private byteView: Uint8Array
   private wordView: Int32Array
   private needleInPlace: ByteNeedle | null = null
@@ -85,8 +87,29 @@ export class ChunkBytes {
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(byteLength / PAGE) })
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } })
     this.matchRecords = instance.exports.matchRecords as MatchRecords
+    this.lowerAscii = instance.exports.lowerAscii as LowerAscii
     this.byteView = new Uint8Array(this.memory.buffer)
     this.wordView = new Int32Array(this.memory.buffer)
+  }
+
+  /**
+   * A chunk's text lowercased, when it is all ASCII (then lowercasing is A-Z -> a-z and offsets do
+   * not move): saves building a lowercase JS string. Null for other text (use fromLowercase).
+   */
+  static fromAsciiText(text: string, starts: Int32Array, count: number): ChunkBytes | null {
+    const module = scanKernel()
+    if (module === null) return null
+    try {
+      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+      const chunk = new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
+      if (encoder.encodeInto(text, chunk.byteView.subarray(bytesAddress)).written !== text.length) return null
+      chunk.lowerAscii(bytesAddress, bytesAddress + text.length)
+      const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
+      for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
+      return chunk
+    } catch {
+      return null
+    }
   }
 
   /**
