@@ -1,9 +1,8 @@
 // The table store: records kept as text in flat chunk strings, built once, then read-only.
 //
 // Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
-// record, in one string (`text`), plus its lowercase copy that `q` searches: as UTF-8 bytes in
-// WebAssembly memory (wasm/scanMemory.ts) where the runtime has WebAssembly SIMD, else as a
-// JS string (`lower`) swept with indexOf.
+// record, in one string (`text`). Its lowercase copy, which `q` searches, is made on the chunk's first
+// search (lowerText.ts).
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
 // relative to its record, so field boundaries never depend on the content: a value may itself contain
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
@@ -14,7 +13,6 @@
 import { cellEncoder, type CellEncoder } from './cellText.ts'
 import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
-import { ChunkBytes } from './wasm/scanMemory.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
@@ -37,27 +35,13 @@ export interface Table {
   readonly size: number
 }
 
-interface ChunkRecords {
+export interface Chunk {
   readonly first: number
   readonly count: number
   readonly text: string
   readonly starts: Int32Array
   readonly fieldEnds: Uint16Array | Uint32Array
 }
-
-/** A chunk whose lowercase text is a JS string, with its own record starts. */
-export interface StringChunk extends ChunkRecords {
-  readonly lower: string
-  readonly lowerStarts: Int32Array
-  readonly bytes?: undefined
-}
-
-/** A chunk whose lowercase text is UTF-8 bytes in WebAssembly memory. */
-export interface ByteChunk extends ChunkRecords {
-  readonly bytes: ChunkBytes
-}
-
-export type Chunk = StringChunk | ByteChunk
 
 class EagerDictionary {
   codes = new Uint16Array(1024)
@@ -89,6 +73,8 @@ export class StoredTable implements Table {
   readonly size: number
   readonly chunkSize: number
   readonly blockSize: number
+  /** Whether `q` may search this table's text with the WebAssembly kernel. */
+  readonly wasmScan: boolean
   readonly chunks: readonly Chunk[]
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
@@ -99,6 +85,7 @@ export class StoredTable implements Table {
     size: number,
     chunkSize: number,
     blockSize: number,
+    wasmScan: boolean,
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
     indexes: (ColumnIndex | undefined)[],
@@ -107,6 +94,7 @@ export class StoredTable implements Table {
     this.size = size
     this.chunkSize = chunkSize
     this.blockSize = blockSize
+    this.wasmScan = wasmScan
     this.chunks = chunks
     this.nulls = nulls
     this.indexes = indexes
@@ -259,7 +247,7 @@ export class TableBuilder {
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.chunks, nulls, indexes)
+    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
   }
 
   private markNull(index: number, position: number): void {
@@ -273,22 +261,6 @@ export class TableBuilder {
     bits[index] = 1
   }
 
-  /** The current chunk's lowercase text and its record starts. */
-  private lowercase(text: string, starts: Int32Array, count: number): { lower: string; lowerStarts: Int32Array } {
-    const lower = text.toLowerCase()
-    // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
-    if (lower.length === text.length) return { lower, lowerStarts: starts }
-    const width = this.fields.length
-    const lowerParts = this.parts.map((part) => part.toLowerCase())
-    const lowerStarts = new Int32Array(count + 1)
-    for (let local = 0; local < count; local++) {
-      let length = 0
-      for (let position = 0; position < width; position++) length += (lowerParts[local * width + position] as string).length + 1
-      lowerStarts[local + 1] = (lowerStarts[local] as number) + length
-    }
-    return { lower: lowerParts.join(SEPARATOR), lowerStarts }
-  }
-
   private finishChunk(): void {
     const count = this.chunkCount
     const width = this.fields.length
@@ -296,16 +268,7 @@ export class TableBuilder {
     const ends = this.fieldEnds.subarray(0, count * width)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
     const text = this.parts.join(SEPARATOR)
-    const first = this.count - count
-    // ASCII text goes straight to bytes, lowercased there; other text through toLowerCase
-    const asciiBytes = this.wasmScan ? ChunkBytes.fromAsciiText(text, starts, count) : null
-    if (asciiBytes) {
-      this.chunks.push({ first, count, text, starts, fieldEnds, bytes: asciiBytes })
-    } else {
-      const { lower, lowerStarts } = this.lowercase(text, starts, count)
-      const bytes = this.wasmScan ? ChunkBytes.fromLowercase(lower, lowerStarts, count) : null
-      this.chunks.push(bytes ? { first, count, text, starts, fieldEnds, bytes } : { first, count, text, starts, fieldEnds, lower, lowerStarts })
-    }
+    this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
     this.parts = []
     this.chunkCount = 0
     this.maxFieldEnd = 0

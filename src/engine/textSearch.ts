@@ -10,9 +10,10 @@
 // chunks only, needles the kernel cannot take (lone surrogates, over 4 KB).
 // Blocks whose trigrams cannot contain the needle are skipped (trigramIndex.ts).
 
-import type { ByteChunk, Chunk, StoredTable, StringChunk } from './table.ts'
+import { lowerTextOf, type StringLower } from './lowerText.ts'
+import type { Chunk, StoredTable } from './table.ts'
 import { candidateRanges } from './trigramIndex.ts'
-import { byteNeedle, OUT_CAPACITY, type ByteNeedle } from './wasm/scanMemory.ts'
+import { byteNeedle, OUT_CAPACITY, type ByteNeedle, type ChunkBytes } from './wasm/scanMemory.ts'
 
 const SEPARATOR = '\x01'
 const WINDOW = 5
@@ -32,19 +33,20 @@ function characterFrequencies(table: StoredTable): Float64Array {
   counts = new Float64Array(128)
   let budget = SAMPLE_CHARACTERS
   for (const chunk of table.chunks) {
-    if (chunk.bytes) {
-      const begin = chunk.bytes.recordStart(0)
-      const end = Math.min(chunk.bytes.recordStart(chunk.count), begin + budget)
-      const bytes = chunk.bytes.bytes()
+    const lowered = lowerTextOf(table, chunk)
+    if (lowered.bytes) {
+      const begin = lowered.bytes.recordStart(0)
+      const end = Math.min(lowered.bytes.recordStart(chunk.count), begin + budget)
+      const bytes = lowered.bytes.bytes()
       for (let i = begin; i < end; i++) {
         const code = bytes[i] as number
         if (code < 128) counts[code]++
       }
       budget -= end - begin
     } else {
-      const length = Math.min(chunk.lower.length, budget)
+      const length = Math.min(lowered.lower.length, budget)
       for (let i = 0; i < length; i++) {
-        const code = chunk.lower.charCodeAt(i)
+        const code = lowered.lower.charCodeAt(i)
         if (code < 128) counts[code]++
       }
       budget -= length
@@ -95,11 +97,11 @@ function recordAt(starts: Int32Array, count: number, position: number): number {
  * Sweeps the records [firstLocal, endLocal) of one chunk; returns false when the visitor asked to stop.
  * A part of a chunk is searched through a slice (O(1) in V8), so indexOf never runs past its end.
  */
-function sweepRange(chunk: StringChunk, needle: string, anchor: Anchor, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
-  const { lowerStarts } = chunk
+function sweepRange(chunk: Chunk, lowered: StringLower, needle: string, anchor: Anchor, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+  const { lower, lowerStarts } = lowered
   const base = lowerStarts[firstLocal] as number
   const whole = firstLocal === 0 && endLocal === chunk.count
-  const text = whole ? chunk.lower : chunk.lower.slice(base, (lowerStarts[endLocal] as number) - 1)
+  const text = whole ? lower : lower.slice(base, (lowerStarts[endLocal] as number) - 1)
   const offset = whole ? 0 : base
   let position = anchor.offset
   for (;;) {
@@ -118,11 +120,11 @@ function sweepRange(chunk: StringChunk, needle: string, anchor: Anchor, firstLoc
 }
 
 /** Sweeps the records [firstLocal, endLocal) of a byte chunk; returns false when the visitor asked to stop. */
-function sweepBytes(chunk: ByteChunk, needle: ByteNeedle, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+function sweepBytes(chunk: Chunk, bytes: ChunkBytes, needle: ByteNeedle, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
   let first = firstLocal
   let batch = FIRST_BATCH
   while (first < endLocal) {
-    const found = chunk.bytes.match(first, endLocal, needle, batch)
+    const found = bytes.match(first, endLocal, needle, batch)
     // copied out: a visitor may search again (recordContains) and overwrite the kernel's output
     const records = found.slice()
     for (let i = 0; i < records.length; i++) if (!visit(chunk.first + (records[i] as number))) return false
@@ -133,7 +135,7 @@ function sweepBytes(chunk: ByteChunk, needle: ByteNeedle, firstLocal: number, en
   return true
 }
 
-/** Sweeps a byte chunk field by field (for needles the kernel cannot take). */
+/** Sweeps a chunk field by field (for needles the kernel cannot take). */
 function sweepFields(table: StoredTable, chunk: Chunk, needle: string, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
   for (let local = firstLocal; local < endLocal; local++) {
     const record = chunk.first + local
@@ -163,12 +165,13 @@ export function sweepRecords(table: StoredTable, needle: string, visit: RecordVi
   }
   let anchor: Anchor | undefined
   const sweep = (chunk: Chunk, first: number, end: number): boolean => {
-    if (!chunk.bytes) {
+    const lowered = lowerTextOf(table, chunk)
+    if (!lowered.bytes) {
       anchor ??= chooseAnchor(table, needle)
-      return sweepRange(chunk, needle, anchor, first, end, visit)
+      return sweepRange(chunk, lowered, needle, anchor, first, end, visit)
     }
     const prepared = byteNeedleFor(table, needle)
-    return prepared ? sweepBytes(chunk, prepared, first, end, visit) : sweepFields(table, chunk, needle, first, end, visit)
+    return prepared ? sweepBytes(chunk, lowered.bytes, prepared, first, end, visit) : sweepFields(table, chunk, needle, first, end, visit)
   }
   for (const chunk of table.chunks) {
     const ranges = candidateRanges(table, chunk, needle)
@@ -201,10 +204,11 @@ export function recordContains(table: StoredTable, record: number, needle: strin
   if (needle.includes(SEPARATOR)) return fieldsContain(table, record, needle)
   const chunk = table.chunkOf(record)
   const local = record - chunk.first
-  if (chunk.bytes) {
+  const lowered = lowerTextOf(table, chunk)
+  if (lowered.bytes) {
     const prepared = byteNeedleFor(table, needle)
     if (prepared === null) return fieldsContain(table, record, needle)
-    return chunk.bytes.match(local, local + 1, prepared, 1).length === 1
+    return lowered.bytes.match(local, local + 1, prepared, 1).length === 1
   }
-  return chunk.lower.slice(chunk.lowerStarts[local], chunk.lowerStarts[local + 1]).includes(needle)
+  return lowered.lower.slice(lowered.lowerStarts[local], lowered.lowerStarts[local + 1]).includes(needle)
 }
