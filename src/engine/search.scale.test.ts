@@ -35,9 +35,12 @@ function makeRecords(count: number): RecordObject[] {
   }))
 }
 
-describe('engine vs oracle at scale', () => {
+describe.each([
+  ['WebAssembly kernel', true],
+  ['JS strings', false],
+])('engine vs oracle at scale (%s)', (_kernel, wasmScan) => {
   const records = makeRecords(6000)
-  const builder = new TableBuilder(fields, { chunkSize: 1000, blockSize: 16 })
+  const builder = new TableBuilder(fields, { chunkSize: 1000, blockSize: 16, wasmScan })
   for (const record of records) builder.append(record)
   const table = builder.build()
   const catalog = new Catalog()

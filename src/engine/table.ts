@@ -1,7 +1,8 @@
 // The table store: records kept as text in flat chunk strings, built once, then read-only.
 //
 // Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
-// record, in one string (`text`), plus its lowercase copy (`lower`) that `q` sweeps with indexOf.
+// record, in one string (`text`). Its lowercase copy, which `q` searches, is made on the chunk's first
+// search (lowerText.ts).
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
 // relative to its record, so field boundaries never depend on the content: a value may itself contain
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
@@ -24,6 +25,8 @@ export interface TableOptions {
   chunkSize?: number
   /** Records per block of the trigram skip index. */
   blockSize?: number
+  /** Search text with the WebAssembly SIMD kernel where the runtime has one (default true). */
+  wasmScan?: boolean
 }
 
 /** The public face of a loaded resource. */
@@ -36,9 +39,7 @@ export interface Chunk {
   readonly first: number
   readonly count: number
   readonly text: string
-  readonly lower: string
   readonly starts: Int32Array
-  readonly lowerStarts: Int32Array
   readonly fieldEnds: Uint16Array | Uint32Array
 }
 
@@ -72,6 +73,8 @@ export class StoredTable implements Table {
   readonly size: number
   readonly chunkSize: number
   readonly blockSize: number
+  /** Whether `q` may search this table's text with the WebAssembly kernel. */
+  readonly wasmScan: boolean
   readonly chunks: readonly Chunk[]
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
@@ -82,6 +85,7 @@ export class StoredTable implements Table {
     size: number,
     chunkSize: number,
     blockSize: number,
+    wasmScan: boolean,
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
     indexes: (ColumnIndex | undefined)[],
@@ -90,6 +94,7 @@ export class StoredTable implements Table {
     this.size = size
     this.chunkSize = chunkSize
     this.blockSize = blockSize
+    this.wasmScan = wasmScan
     this.chunks = chunks
     this.nulls = nulls
     this.indexes = indexes
@@ -168,6 +173,7 @@ export class TableBuilder {
   private readonly fields: readonly FieldInfo[]
   private readonly chunkSize: number
   private readonly blockSize: number
+  private readonly wasmScan: boolean
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
@@ -194,6 +200,7 @@ export class TableBuilder {
       if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${value}`)
     }
     this.blockSize = blockSize
+    this.wasmScan = options.wasmScan ?? true
     this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
@@ -240,7 +247,7 @@ export class TableBuilder {
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.chunks, nulls, indexes)
+    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
   }
 
   private markNull(index: number, position: number): void {
@@ -261,20 +268,7 @@ export class TableBuilder {
     const ends = this.fieldEnds.subarray(0, count * width)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
     const text = this.parts.join(SEPARATOR)
-    let lower = text.toLowerCase()
-    let lowerStarts = starts
-    // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
-    if (lower.length !== text.length) {
-      const lowerParts = this.parts.map((part) => part.toLowerCase())
-      lower = lowerParts.join(SEPARATOR)
-      lowerStarts = new Int32Array(count + 1)
-      for (let local = 0; local < count; local++) {
-        let length = 0
-        for (let position = 0; position < width; position++) length += (lowerParts[local * width + position] as string).length + 1
-        lowerStarts[local + 1] = (lowerStarts[local] as number) + length
-      }
-    }
-    this.chunks.push({ first: this.count - count, count, text, lower, starts, lowerStarts, fieldEnds })
+    this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
     this.parts = []
     this.chunkCount = 0
     this.maxFieldEnd = 0

@@ -4,15 +4,22 @@
 // the record starts, reports it, and jumps to the next record. The indexOf looks for a window of at
 // most 5 characters around the needle's rarest character (V8's indexOf is fast when the first
 // character is rare), and each window hit is verified against the whole needle.
-// Needles containing `\x01` (the field separator) take the slow path: field by field.
+// Chunks held as UTF-8 bytes in WebAssembly memory are searched by the SIMD kernel instead
+// (wasm/scanMemory.ts), in batches of matching records that grow while the visitor wants more.
+// Needles containing `\x01` (the field separator) take the slow path: field by field; so do, in byte
+// chunks only, needles the kernel cannot take (lone surrogates, over 4 KB).
 // Blocks whose trigrams cannot contain the needle are skipped (trigramIndex.ts).
 
+import { lowerTextOf, type StringLower } from './lowerText.ts'
 import type { Chunk, StoredTable } from './table.ts'
 import { candidateRanges } from './trigramIndex.ts'
+import { byteNeedle, OUT_CAPACITY, type ByteNeedle, type ChunkBytes } from './wasm/scanMemory.ts'
 
 const SEPARATOR = '\x01'
 const WINDOW = 5
 const SAMPLE_CHARACTERS = 1 << 21
+/** A byte sweep asks the kernel for this many records first, then twice as many each time. */
+const FIRST_BATCH = 4
 
 /** Called for each matching record in ascending order; return false to stop. */
 export type RecordVisitor = (record: number) => boolean
@@ -26,12 +33,24 @@ function characterFrequencies(table: StoredTable): Float64Array {
   counts = new Float64Array(128)
   let budget = SAMPLE_CHARACTERS
   for (const chunk of table.chunks) {
-    const length = Math.min(chunk.lower.length, budget)
-    for (let i = 0; i < length; i++) {
-      const code = chunk.lower.charCodeAt(i)
-      if (code < 128) counts[code]++
+    const lowered = lowerTextOf(table, chunk)
+    if (lowered.bytes) {
+      const begin = lowered.bytes.recordStart(0)
+      const end = Math.min(lowered.bytes.recordStart(chunk.count), begin + budget)
+      const bytes = lowered.bytes.bytes()
+      for (let i = begin; i < end; i++) {
+        const code = bytes[i] as number
+        if (code < 128) counts[code]++
+      }
+      budget -= end - begin
+    } else {
+      const length = Math.min(lowered.lower.length, budget)
+      for (let i = 0; i < length; i++) {
+        const code = lowered.lower.charCodeAt(i)
+        if (code < 128) counts[code]++
+      }
+      budget -= length
     }
-    budget -= length
     if (budget <= 0) break
   }
   frequencies.set(table, counts)
@@ -78,11 +97,11 @@ function recordAt(starts: Int32Array, count: number, position: number): number {
  * Sweeps the records [firstLocal, endLocal) of one chunk; returns false when the visitor asked to stop.
  * A part of a chunk is searched through a slice (O(1) in V8), so indexOf never runs past its end.
  */
-function sweepRange(chunk: Chunk, needle: string, anchor: Anchor, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
-  const { lowerStarts } = chunk
+function sweepRange(chunk: Chunk, lowered: StringLower, needle: string, anchor: Anchor, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+  const { lower, lowerStarts } = lowered
   const base = lowerStarts[firstLocal] as number
   const whole = firstLocal === 0 && endLocal === chunk.count
-  const text = whole ? chunk.lower : chunk.lower.slice(base, (lowerStarts[endLocal] as number) - 1)
+  const text = whole ? lower : lower.slice(base, (lowerStarts[endLocal] as number) - 1)
   const offset = whole ? 0 : base
   let position = anchor.offset
   for (;;) {
@@ -100,23 +119,68 @@ function sweepRange(chunk: Chunk, needle: string, anchor: Anchor, firstLocal: nu
   }
 }
 
+/** Sweeps the records [firstLocal, endLocal) of a byte chunk; returns false when the visitor asked to stop. */
+function sweepBytes(chunk: Chunk, bytes: ChunkBytes, needle: ByteNeedle, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+  let first = firstLocal
+  let batch = FIRST_BATCH
+  while (first < endLocal) {
+    const found = bytes.match(first, endLocal, needle, batch)
+    // copied out: a visitor may search again (recordContains) and overwrite the kernel's output
+    const records = found.slice()
+    for (let i = 0; i < records.length; i++) if (!visit(chunk.first + (records[i] as number))) return false
+    if (records.length < batch) return true
+    first = (records[records.length - 1] as number) + 1
+    batch = Math.min(batch * 2, OUT_CAPACITY)
+  }
+  return true
+}
+
+/** Sweeps a chunk field by field (for needles the kernel cannot take). */
+function sweepFields(table: StoredTable, chunk: Chunk, needle: string, firstLocal: number, endLocal: number, visit: RecordVisitor): boolean {
+  for (let local = firstLocal; local < endLocal; local++) {
+    const record = chunk.first + local
+    if (fieldsContain(table, record, needle) && !visit(record)) return false
+  }
+  return true
+}
+
+/** The kernel's form of a needle for one table (cached for the last needle asked: candidates ask per record). */
+let lastByteNeedle: { table: StoredTable; needle: string; prepared: ByteNeedle | null } | undefined
+
+function byteNeedleFor(table: StoredTable, needle: string): ByteNeedle | null {
+  if (lastByteNeedle?.table !== table || lastByteNeedle.needle !== needle) {
+    const counts = characterFrequencies(table)
+    lastByteNeedle = { table, needle, prepared: byteNeedle(needle, (byte) => counts[byte] as number) }
+  }
+  return lastByteNeedle.prepared
+}
+
 /** Visits, in ascending order, every record with a field whose lowercase text contains `needle`. */
 export function sweepRecords(table: StoredTable, needle: string, visit: RecordVisitor): void {
   if (needle.includes(SEPARATOR)) {
     for (let record = 0; record < table.size; record++) {
-      if (recordContains(table, record, needle) && !visit(record)) return
+      if (fieldsContain(table, record, needle) && !visit(record)) return
     }
     return
   }
-  const anchor = chooseAnchor(table, needle)
+  let anchor: Anchor | undefined
+  const sweep = (chunk: Chunk, first: number, end: number): boolean => {
+    const lowered = lowerTextOf(table, chunk)
+    if (!lowered.bytes) {
+      anchor ??= chooseAnchor(table, needle)
+      return sweepRange(chunk, lowered, needle, anchor, first, end, visit)
+    }
+    const prepared = byteNeedleFor(table, needle)
+    return prepared ? sweepBytes(chunk, lowered.bytes, prepared, first, end, visit) : sweepFields(table, chunk, needle, first, end, visit)
+  }
   for (const chunk of table.chunks) {
     const ranges = candidateRanges(table, chunk, needle)
     if (ranges === undefined) {
-      if (!sweepRange(chunk, needle, anchor, 0, chunk.count, visit)) return
+      if (!sweep(chunk, 0, chunk.count)) return
       continue
     }
     for (const [first, end] of ranges) {
-      if (!sweepRange(chunk, needle, anchor, first, end, visit)) return
+      if (!sweep(chunk, first, end)) return
     }
   }
 }
@@ -128,15 +192,23 @@ export function fieldContains(table: StoredTable, record: number, field: number,
   return text !== null && text.toLowerCase().includes(needle)
 }
 
+function fieldsContain(table: StoredTable, record: number, needle: string): boolean {
+  for (let field = 0; field < table.fields.length; field++) {
+    if (fieldContains(table, record, field, needle)) return true
+  }
+  return false
+}
+
 /** Whether any field (never `_id`) of the record contains `needle`. */
 export function recordContains(table: StoredTable, record: number, needle: string): boolean {
-  if (needle.includes(SEPARATOR)) {
-    for (let field = 0; field < table.fields.length; field++) {
-      if (fieldContains(table, record, field, needle)) return true
-    }
-    return false
-  }
+  if (needle.includes(SEPARATOR)) return fieldsContain(table, record, needle)
   const chunk = table.chunkOf(record)
   const local = record - chunk.first
-  return chunk.lower.slice(chunk.lowerStarts[local], chunk.lowerStarts[local + 1]).includes(needle)
+  const lowered = lowerTextOf(table, chunk)
+  if (lowered.bytes) {
+    const prepared = byteNeedleFor(table, needle)
+    if (prepared === null) return fieldsContain(table, record, needle)
+    return lowered.bytes.match(local, local + 1, prepared, 1).length === 1
+  }
+  return lowered.lower.slice(lowered.lowerStarts[local], lowered.lowerStarts[local + 1]).includes(needle)
 }

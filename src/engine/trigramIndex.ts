@@ -5,6 +5,7 @@
 // Hash collisions only add false candidates (the sweep verifies every hit), never lose a match.
 // Bits are stored block-group major (32 blocks x all hashes together), so building stays in cache.
 
+import { lowerTextOf } from './lowerText.ts'
 import type { Chunk, StoredTable } from './table.ts'
 
 // A multiplicative hash of the 3 character codes: folding characters (e.g. to their low 5 bits) would
@@ -23,39 +24,64 @@ function trigramHash(a: number, b: number, c: number): number {
   return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> (32 - HASH_BITS)
 }
 
-function bitsOf(chunk: Chunk, blockSize: number): Uint32Array {
+function bitsOf(table: StoredTable, chunk: Chunk): Uint32Array {
   let bits = chunkBits.get(chunk)
   if (bits) return bits
+  const { blockSize } = table
+  const lowered = lowerTextOf(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
   bits = new Uint32Array(HASH_SIZE * Math.ceil(blockCount / 32))
-  const { lower, lowerStarts } = chunk
   for (let block = 0; block < blockCount; block++) {
     const row = (block >> 5) * HASH_SIZE
     const mask = 1 << (block & 31)
-    const end = lowerStarts[Math.min(chunk.count, (block + 1) * blockSize)] as number
-    let a = 0
-    let b = 0
-    for (let i = lowerStarts[block * blockSize] as number; i < end; i++) {
-      const c = lower.charCodeAt(i)
-      bits[row + trigramHash(a, b, c)] |= mask
-      a = b
-      b = c
+    const firstRecord = block * blockSize
+    const endRecord = Math.min(chunk.count, (block + 1) * blockSize)
+    if (lowered.bytes) {
+      const { bytes } = lowered
+      addTrigrams(bits, row, mask, bytes.bytes(), bytes.recordStart(firstRecord), bytes.recordStart(endRecord))
+    } else {
+      addTrigrams(bits, row, mask, lowered.lower, lowered.lowerStarts[firstRecord] as number, lowered.lowerStarts[endRecord] as number)
     }
   }
   chunkBits.set(chunk, bits)
   return bits
 }
 
+/** Sets the bit of every trigram of text[begin, end): UTF-16 units of a string, or UTF-8 bytes. */
+function addTrigrams(bits: Uint32Array, row: number, mask: number, text: string | Uint8Array, begin: number, end: number): void {
+  let a = 0
+  let b = 0
+  if (typeof text === 'string') {
+    for (let i = begin; i < end; i++) {
+      const c = text.charCodeAt(i)
+      bits[row + trigramHash(a, b, c)] |= mask
+      a = b
+      b = c
+    }
+    return
+  }
+  for (let i = begin; i < end; i++) {
+    const c = text[i] as number
+    bits[row + trigramHash(a, b, c)] |= mask
+    a = b
+    b = c
+  }
+}
+
+const encoder = new TextEncoder()
+
 /** The parts of a chunk a sweep for `needle` must visit, or undefined for the whole chunk. */
 export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string): LocalRanges | undefined {
   const blockSize = table.blockSize
   if (needle.length < 3 || chunk.count <= blockSize) return undefined
-  const bits = bitsOf(chunk, blockSize)
+  const bits = bitsOf(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
   const words = Math.ceil(blockCount / 32)
   const candidates = new Uint32Array(words).fill(0xffffffff)
-  for (let i = 2; i < needle.length; i++) {
-    const hash = trigramHash(needle.charCodeAt(i - 2), needle.charCodeAt(i - 1), needle.charCodeAt(i))
+  // a byte chunk has trigrams of UTF-8 bytes (its searches never see a needle with a lone surrogate)
+  const codes = lowerTextOf(table, chunk).bytes ? encoder.encode(needle) : Array.from(needle, (_, i) => needle.charCodeAt(i))
+  for (let i = 2; i < codes.length; i++) {
+    const hash = trigramHash(codes[i - 2] as number, codes[i - 1] as number, codes[i] as number)
     for (let word = 0; word < words; word++) candidates[word] &= bits[word * HASH_SIZE + hash] as number
   }
   let count = 0

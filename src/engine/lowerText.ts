@@ -1,0 +1,72 @@
+// The lowercase copy of a chunk's text that `q` searches, made on the chunk's first search and kept.
+//
+// Where the table may use the WebAssembly kernel (and the runtime has it), the copy is UTF-8 bytes in
+// a WebAssembly memory of the chunk's own (wasm/scanMemory.ts); otherwise, and for text with lone
+// surrogates (no UTF-8 form), a JS string with its own record starts (toLowerCase can lengthen text).
+// Made lazily rather than while loading: each new WebAssembly memory counts as external memory, and
+// V8 answers every 64 MB of it with a full GC, which costs seconds while a million source records
+// are still alive during a load.
+
+import type { Chunk, StoredTable } from './table.ts'
+import { ChunkBytes } from './wasm/scanMemory.ts'
+
+const SEPARATOR = '\x01'
+
+export interface StringLower {
+  readonly lower: string
+  /** Offset of each record in `lower`, plus one for the end + 1. */
+  readonly lowerStarts: Int32Array
+  readonly bytes?: undefined
+}
+
+export interface ByteLower {
+  readonly bytes: ChunkBytes
+}
+
+export type LowerText = StringLower | ByteLower
+
+const made = new WeakMap<Chunk, LowerText>()
+
+export function lowerTextOf(table: StoredTable, chunk: Chunk): LowerText {
+  let lowered = made.get(chunk)
+  if (lowered === undefined) {
+    lowered = makeLowerText(table, chunk)
+    made.set(chunk, lowered)
+  }
+  return lowered
+}
+
+function makeLowerText(table: StoredTable, chunk: Chunk): LowerText {
+  if (table.wasmScan) {
+    // ASCII text goes to bytes directly and is lowercased there
+    const bytes = ChunkBytes.fromAsciiText(chunk.text, chunk.starts, chunk.count)
+    if (bytes) return { bytes }
+  }
+  const stringLower = lowercase(chunk, table.fields.length)
+  if (table.wasmScan) {
+    const bytes = ChunkBytes.fromLowercase(stringLower.lower, stringLower.lowerStarts, chunk.count)
+    if (bytes) return { bytes }
+  }
+  return stringLower
+}
+
+function lowercase(chunk: Chunk, width: number): StringLower {
+  const { text, starts, fieldEnds, count } = chunk
+  const lower = text.toLowerCase()
+  // toLowerCase never shortens text; if it grew (e.g. "İ"), rebuild it field by field with its own offsets.
+  if (lower.length === text.length) return { lower, lowerStarts: starts }
+  const parts: string[] = []
+  const lowerStarts = new Int32Array(count + 1)
+  for (let local = 0; local < count; local++) {
+    const recordStart = starts[local] as number
+    let length = 0
+    for (let field = 0; field < width; field++) {
+      const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
+      const part = text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)).toLowerCase()
+      parts.push(part)
+      length += part.length + 1
+    }
+    lowerStarts[local + 1] = (lowerStarts[local] as number) + length
+  }
+  return { lower: parts.join(SEPARATOR), lowerStarts }
+}
