@@ -7,6 +7,7 @@
 
 import { lowerTextOf } from './lowerText.ts'
 import type { Chunk, StoredTable } from './table.ts'
+import { hasUtf8Form } from './wasm/scanMemory.ts'
 
 // A multiplicative hash of the 3 character codes: folding characters (e.g. to their low 5 bits) would
 // be cheaper, but makes digits and punctuation collide with letters and the skip index useless.
@@ -74,12 +75,15 @@ const encoder = new TextEncoder()
 export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string): LocalRanges | undefined {
   const blockSize = table.blockSize
   if (needle.length < 3 || chunk.count <= blockSize) return undefined
+  const bytes = lowerTextOf(table, chunk).bytes !== undefined
+  // bytes hold no lone surrogate, so their trigrams say nothing about a needle with one
+  if (bytes && !hasUtf8Form(needle)) return undefined
   const bits = bitsOf(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
   const words = Math.ceil(blockCount / 32)
   const candidates = new Uint32Array(words).fill(0xffffffff)
-  // a byte chunk has trigrams of UTF-8 bytes (its searches never see a needle with a lone surrogate)
-  const codes = lowerTextOf(table, chunk).bytes ? encoder.encode(needle) : Array.from(needle, (_, i) => needle.charCodeAt(i))
+  // a byte chunk has trigrams of UTF-8 bytes, a string chunk of UTF-16 units
+  const codes = bytes ? encoder.encode(needle) : Array.from({ length: needle.length }, (_, i) => needle.charCodeAt(i))
   for (let i = 2; i < codes.length; i++) {
     const hash = trigramHash(codes[i - 2] as number, codes[i - 1] as number, codes[i] as number)
     for (let word = 0; word < words; word++) candidates[word] &= bits[word * HASH_SIZE + hash] as number

@@ -151,6 +151,8 @@ describe('tables on the WebAssembly kernel and their fallbacks', () => {
     const table = builtTable(fields, texts)
     expect(sweep(table, '\ud83d')).toEqual([2])
     expect(sweep(table, '\ude00')).toEqual([2])
+    // long enough for the trigram skip index, whose byte trigrams cannot speak for it
+    expect(sweep(table, 'n \ud83d')).toEqual([2])
   })
 
   it('answers a needle longer than the kernel takes', () => {

@@ -176,6 +176,11 @@ export class ChunkBytes {
   }
 }
 
+/** Whether a string has a UTF-8 form (no lone surrogates): only then can bytes stand for it. */
+export function hasUtf8Form(text: string): boolean {
+  return utf8Length(text) >= 0
+}
+
 /** UTF-8 length of a string, or -1 when it has a lone surrogate (no UTF-8 form). */
 function utf8Length(text: string): number {
   let length = 0
