@@ -1,13 +1,30 @@
-import { useId, useMemo } from 'react'
+import { useId, useMemo, type MouseEvent } from 'react'
 import type { QueryState } from '../../query/types.ts'
-import { decodeQuery } from '../../query/url-codec.ts'
+import { decodeQuery, encodeQuery } from '../../query/url-codec.ts'
 import { describeQuery } from './describe-query.ts'
 import { exampleQueries } from './examples.ts'
 import { useRecentQueries } from './use-recent-queries.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './recent-queries.css'
 
-const EXAMPLES = exampleQueries()
+const EXAMPLES = exampleQueries().map((example) => ({ ...example, link: encodeQuery(example.query) }))
+
+/**
+ * Each entry is the query's own link (it can be opened in a new tab or copied); a plain click runs it
+ * here at once. Links, not buttons, also keep entry texts out of the page's button names.
+ */
+function QueryLink({ link, query, onRun, children }: { link: string; query: QueryState; onRun: (query: QueryState) => void; children: string }) {
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    onRun(query)
+  }
+  return (
+    <a className="recent-entry" href={`?${link}`} onClick={handleClick}>
+      {children}
+    </a>
+  )
+}
 
 interface RecentQueriesProps {
   executed: QueryState
@@ -25,7 +42,7 @@ export function RecentQueries({ executed, onRun, resourceTitle }: RecentQueriesP
     <section className="panel recent-queries" aria-labelledby={`${id}-heading`}>
       <div className="recent-heading">
         <h2 id={`${id}-heading`}>Recent queries</h2>
-        <button type="button" className="button-secondary button-small" onClick={clear} disabled={recent.length === 0}>
+        <button type="button" className="button-secondary button-small" aria-label="Clear recent queries" onClick={clear} disabled={recent.length === 0}>
           Clear
         </button>
       </div>
@@ -33,9 +50,9 @@ export function RecentQueries({ executed, onRun, resourceTitle }: RecentQueriesP
       <ul aria-label="Recent queries" className="recent-list">
         {entries.map(({ link, query }) => (
           <li key={link}>
-            <button type="button" className="recent-entry" onClick={() => onRun(query)}>
+            <QueryLink link={link} query={query} onRun={onRun}>
               {describeQuery(query, resourceTitle)}
-            </button>
+            </QueryLink>
           </li>
         ))}
       </ul>
@@ -43,9 +60,9 @@ export function RecentQueries({ executed, onRun, resourceTitle }: RecentQueriesP
       <ul aria-labelledby={`${id}-examples`} className="recent-list">
         {EXAMPLES.map((example) => (
           <li key={example.label}>
-            <button type="button" className="recent-entry" onClick={() => onRun(example.query)}>
+            <QueryLink link={example.link} query={example.query} onRun={onRun}>
               {example.label}
-            </button>
+            </QueryLink>
           </li>
         ))}
       </ul>
