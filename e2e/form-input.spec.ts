@@ -49,8 +49,9 @@ test('input that cannot be sent is named beside its field, kept as typed, and no
     await expect(control).toHaveValue(value)
     expect(sent.map((request) => `${request.method()} ${request.url()}`), `nothing sent for ${label} = "${value}"`).toEqual([])
 
-    // Corrected, the same form runs and the mark goes away.
+    // Corrected, the mark goes away as soon as the field no longer holds the bad value, and the form runs.
     await control.fill(valid[label])
+    await expect(control, `${label} corrected is no longer marked`).not.toHaveAttribute('aria-invalid', 'true')
     const request = await runQuery(page)
     expect(request.postDataJSON()).toEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 5 })
     await expect(control).not.toHaveAttribute('aria-invalid', 'true')

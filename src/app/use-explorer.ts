@@ -7,9 +7,10 @@ import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-c
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
 import { offsetForRun } from '../features/paging/paging.ts'
 import { requestQuery, sortPlaceForRun, withSort } from './search-plan.ts'
+import { messagesStillTrue } from './field-errors.ts'
 import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
 import { useEscapeKey } from './use-escape.ts'
-import { decodeCurrentLink, recordQuery, useHistoryNavigation } from './use-query-link.ts'
+import { decodeCurrentLink, linkNamesItsServer, recordQuery, useHistoryNavigation } from './use-query-link.ts'
 import { tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
@@ -48,15 +49,18 @@ export function useExplorer(): Explorer {
   const [ignoredLinkParams, setIgnored] = useState<IgnoredParam[]>(opened.ignored)
   const [draft, setDraft] = useState<FormDraft>(() => queryToDraft(opened.query))
   const [executed, setExecuted] = useState<QueryState>(opened.query)
-  const [clientErrors, setClientErrors] = useState<FieldMessages>({})
+  const [clientErrors, setClientErrors] = useState<{ messages: FieldMessages; judged?: FormDraft }>({ messages: {} })
   const [cancelled, setCancelled] = useState(false)
+  // A live link that does not name its own server (none given, or one that was refused) waits for
+  // Run query: nothing is fetched from an address the user did not see and choose.
+  const [awaitingRun, setAwaitingRun] = useState(() => opened.query.source === 'live' && !linkNamesItsServer(opened))
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
   // The token a query was run with: typing in the token field does not re-run anything.
   const [runToken, setRunToken] = useState(token.token)
   const [timeoutText, setTimeoutText] = useState(DEFAULT_TIMEOUT_TEXT)
   const [timeoutError, setTimeoutError] = useState<string | undefined>(undefined)
   const [runTimeoutMs, setRunTimeoutMs] = useState<number | undefined>(undefined)
-  const search = useSearch(requestQuery(executed), runToken, !cancelled, runTimeoutMs)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, runTimeoutMs)
   const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, runTimeoutMs)
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
   const [rerunRequest, setRerunRequest] = useState(0)
@@ -73,8 +77,9 @@ export function useExplorer(): Explorer {
   useHistoryNavigation((decoded: DecodedLink) => {
     setDraft(queryToDraft(decoded.query))
     setExecuted(decoded.query)
-    setClientErrors({})
+    setClientErrors({ messages: {} })
     setCancelled(false)
+    setAwaitingRun(false)
     setIgnored(decoded.ignored)
   })
 
@@ -86,10 +91,11 @@ export function useExplorer(): Explorer {
     const timeout = parseTimeout(query.source === 'live' ? timeoutText : '')
     setTimeoutError(timeout.ok ? undefined : timeout.message)
     if (hasErrors(validation) || !timeout.ok) {
-      setClientErrors(validation.errors)
+      setClientErrors({ messages: validation.errors, judged: next })
       return
     }
-    setClientErrors({})
+    setClientErrors({ messages: {} })
+    setAwaitingRun(false)
     setRunTimeoutMs(timeout.timeoutMs)
     setCancelled(false)
     setDraft(queryToDraft(query))
@@ -128,7 +134,11 @@ export function useExplorer(): Explorer {
 
   const warnings = useMemo(() => validateQuery(draftToQuery(draft), { token: token.token }).warnings, [draft, token.token])
   const serverFieldErrors = search.failure?.fieldErrors
-  const errors = useMemo(() => ({ ...clientErrors, ...serverFieldErrors }), [clientErrors, serverFieldErrors])
+  const errors = useMemo(() => {
+    const fromClient = clientErrors.judged ? messagesStillTrue(clientErrors.messages, clientErrors.judged, draft) : clientErrors.messages
+    const fromServer = serverFieldErrors ? messagesStillTrue(serverFieldErrors, queryToDraft(executed), draft) : {}
+    return { ...fromClient, ...fromServer }
+  }, [clientErrors, serverFieldErrors, executed, draft])
 
   return {
     draft,

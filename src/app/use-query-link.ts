@@ -7,6 +7,15 @@ export function decodeCurrentLink(): DecodedLink {
   return decodeQuery(typeof window === 'undefined' ? '' : window.location.search)
 }
 
+/**
+ * Whether an opened live link may run at once: not when the server address it named was refused
+ * (e.g. a `javascript:` base URL), or when parts of the link went unread, since the query would then
+ * go to an address the link did not name.
+ */
+export function linkNamesItsServer(opened: DecodedLink): boolean {
+  return !opened.ignored.some((item) => item.param === 'base' || item.param === '(more)' || item.param === '(whole link)')
+}
+
 function urlFor(query: QueryState): string {
   const search = encodeQuery(query)
   return `${window.location.pathname}${search === '' ? '' : `?${search}`}`
