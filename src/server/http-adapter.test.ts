@@ -74,6 +74,28 @@ describe('node:http adapter', () => {
     expect(await response.json()).toMatchObject({ success: false, error: { __type: 'Internal Server Error', message: 'Internal Server Error' } })
   })
 
+  it('answers TRACE, which a web Request cannot carry, with a 405 envelope (found by the fuzz test: it was a 500)', async () => {
+    let called = false
+    const { origin } = await serve(async () => {
+      called = true
+      return new Response('{}')
+    })
+    const answer = await new Promise<{ status?: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${origin}/data/api/action/datastore_search`, { method: 'TRACE' }, (response) => {
+        let body = ''
+        response.setEncoding('utf8').on('data', (text: string) => (body += text))
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }))
+      })
+      request.on('error', reject)
+      request.end()
+    })
+    expect(answer.status).toBe(405)
+    expect(answer.headers['access-control-allow-origin']).toBe('*')
+    expect(answer.headers.allow).toBe('GET, POST, OPTIONS')
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { __type: 'Method Not Allowed' } })
+    expect(called).toBe(false)
+  })
+
   it('survives a client that hangs up halfway through sending its body', async () => {
     let called = false
     const { origin, done } = await serve(async () => {

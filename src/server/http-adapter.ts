@@ -17,6 +17,8 @@ export interface AdapterOptions {
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024
 const CORS = { 'access-control-allow-origin': '*' }
+// Methods node:http accepts but a web Request refuses to carry (its constructor throws).
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
 class BodyTooLargeError extends Error {}
 
@@ -41,6 +43,13 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
 }
 
 async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing: ServerResponse, options: AdapterOptions, maxBodyBytes: number): Promise<void> {
+  const method = incoming.method ?? 'GET'
+  if (FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) {
+    outgoing.setHeader('allow', 'GET, POST, OPTIONS')
+    sendJson(outgoing, 405, errorEnvelope(options, incoming, 'Method Not Allowed',
+      `Method Not Allowed: ${method} is not allowed here; use GET, POST or OPTIONS`))
+    return
+  }
   let body: Uint8Array<ArrayBuffer> | undefined
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
     try {
