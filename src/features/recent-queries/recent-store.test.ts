@@ -31,6 +31,23 @@ describe('withRecent', () => {
     expect(decodeQuery(list[0]).query.q).toBe(`term ${RECENT_LIMIT + 4}`)
     expect(decodeQuery(list.at(-1) ?? '').query.q).toBe('term 5')
   })
+
+  it('keeps one entry per search: paging, sorting and columns update the newest entry in place', () => {
+    let list = withRecent([], query({ q: 'older' }))
+    list = withRecent(list, query({ q: 'grain', limit: 25 }))
+    for (let page = 1; page <= 5; page++) list = withRecent(list, query({ q: 'grain', limit: 25, offset: page * 25 }))
+    list = withRecent(list, query({ q: 'grain', limit: 50, offset: 100, sort: [{ field: 'title', direction: 'desc' }], sortOn: 'server', fields: ['title'] }))
+    expect(list).toHaveLength(2)
+    const newest = decodeQuery(list[0]).query
+    expect(newest).toMatchObject({ q: 'grain', limit: 50, offset: 100, fields: ['title'] })
+    expect(decodeQuery(list[1]).query.q).toBe('older')
+  })
+
+  it('a different question is a new entry, even on the same resource', () => {
+    let list = withRecent([], query({ q: 'grain' }))
+    list = withRecent(list, query({ q: 'grain', filters: [{ field: 'stage', values: ['active'] }] }))
+    expect(list).toHaveLength(2)
+  })
 })
 
 describe('loadRecent and saveRecent', () => {

@@ -7,10 +7,22 @@ import type { QueryState } from '../../query/types.ts'
 export const RECENT_LIMIT = 20
 export const RECENT_STORAGE_KEY = 'datastore-explorer.recent-queries'
 
-/** The list with `query` first, an equal earlier entry removed, at most `RECENT_LIMIT` long. */
+/**
+ * The list with `query` first, an equal earlier entry removed, at most `RECENT_LIMIT` long. Another
+ * view of the newest entry's search (a page, a sort, a page size, the columns) replaces that entry
+ * instead of pushing older searches out: paging through a result is one recent query, not twenty.
+ */
 export function withRecent(list: readonly string[], query: QueryState): string[] {
   const link = encodeQuery(query)
-  return [link, ...list.filter((entry) => entry !== link)].slice(0, RECENT_LIMIT)
+  const [newest, ...older] = list
+  const rest = newest !== undefined && sameSearch(decodeQuery(newest).query, query) ? older : list
+  return [link, ...rest.filter((entry) => entry !== link)].slice(0, RECENT_LIMIT)
+}
+
+/** Whether two queries ask the same question and differ only in how the answer is viewed. */
+function sameSearch(a: QueryState, b: QueryState): boolean {
+  const question = (q: QueryState) => encodeQuery({ ...q, offset: 0, sort: [], sortOn: 'browser', fields: undefined, limit: undefined })
+  return question(a) === question(b)
 }
 
 /** The stored list; anything unreadable (another app's value, a hand edit) counts as empty. */
