@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { createDatastoreHandler } from '../engine/index.ts'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { createServerCatalog, ResourceLoadError } from './catalog-setup.ts'
+import { answerClientError } from './client-error.ts'
 import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
 import { formatLogLine } from './request-log.ts'
@@ -43,6 +44,7 @@ async function main(argv: string[]): Promise<void> {
     fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
     onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
   }))
+  server.on('clientError', answerClientError)
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message
     console.error(`error: cannot listen on ${options.host}:${options.port}: ${reason}`)

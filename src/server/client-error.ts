@@ -1,0 +1,40 @@
+// Requests node:http cannot parse (an unknown method, a request line or headers over its size
+// limit, bytes in the URL that HTTP forbids) never reach the handler. Node's own answer is a bare
+// 400 or 431 without a CORS header, which a browser reports only as a network error. Answer them
+// as CKAN answers a request it cannot read: 400 with a JSON string, CORS included, then close.
+import { maxHeaderSize } from 'node:http'
+import type { Duplex } from 'node:stream'
+
+interface PendingResponse {
+  _httpMessage?: unknown
+}
+
+function reason(code: string | undefined): string {
+  if (code === 'HPE_HEADER_OVERFLOW') return `the request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB`
+  if (code === 'HPE_INVALID_METHOD') return 'the HTTP method is not one this server knows; use GET, POST or OPTIONS'
+  if (code === 'HPE_INVALID_URL') return 'the request URL is malformed (percent-encode characters outside ASCII)'
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'the request took too long to arrive'
+  return 'the request is not well-formed HTTP'
+}
+
+/** A `clientError` listener for node:http's Server. */
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+  // A response already under way on this connection must not be interleaved with another.
+  const busy = (socket as Duplex & PendingResponse)._httpMessage != null
+  if (error.code === 'ECONNRESET' || !socket.writable || busy) {
+    socket.destroy()
+    return
+  }
+  const body = JSON.stringify(`Bad request - ${reason(error.code)}`)
+  // An answer to HEAD has no body (its length is still the one GET would get).
+  const isHead = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+  socket.end([
+    'HTTP/1.1 400 Bad Request',
+    'content-type: application/json;charset=utf-8',
+    'access-control-allow-origin: *',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    '',
+    isHead ? '' : body,
+  ].join('\r\n'))
+}
