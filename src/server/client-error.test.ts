@@ -58,6 +58,15 @@ describe('requests node:http cannot parse', () => {
     expect(answer.endsWith('\r\n\r\n')).toBe(true)
   })
 
+  it('closes a connection whose next pipelined request is garbage while an answer is pending, and keeps serving', async () => {
+    const port = await listen()
+    server?.removeAllListeners('request')
+    server?.on('request', (_request, response) => setTimeout(() => response.end('handled'), 50))
+    const answer = await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\nFOO / HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(answer).toBe('')
+    expect(await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*handled$/)
+  })
+
   it('leaves well-formed requests to the handler', async () => {
     const answer = await sendRaw(await listen(), 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
     expect(answer.startsWith('HTTP/1.1 200 OK')).toBe(true)

@@ -5,10 +5,6 @@
 import { maxHeaderSize } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-interface PendingResponse {
-  _httpMessage?: unknown
-}
-
 function reason(code: string | undefined): string {
   if (code === 'HPE_HEADER_OVERFLOW') return `the request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB`
   if (code === 'HPE_INVALID_METHOD') return 'the HTTP method is not one this server knows; use GET, POST or OPTIONS'
@@ -19,8 +15,10 @@ function reason(code: string | undefined): string {
 
 /** A `clientError` listener for node:http's Server. */
 export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
-  // A response already under way on this connection must not be interleaved with another.
-  const busy = (socket as Duplex & PendingResponse)._httpMessage != null
+  // A response already under way on this connection (node:http's own field, as its default
+  // clientError answer checks) must not be interleaved with another: just close.
+  const pending: unknown = Reflect.get(socket, '_httpMessage')
+  const busy = pending !== null && pending !== undefined
   if (error.code === 'ECONNRESET' || !socket.writable || busy) {
     socket.destroy()
     return
