@@ -37,8 +37,10 @@ describe('FilterEditor', () => {
     ])
     expect(screen.getByText('is any of')).toBeTruthy()
     expect(screen.getByText('Records must match all of:')).toBeTruthy()
-    // the inputs are cleared for the next chip
-    expect((screen.getByLabelText('Filter field') as HTMLInputElement).value).toBe('')
+    // the field stays for the next value of it; the value is cleared and has the focus
+    expect((screen.getByLabelText('Filter field') as HTMLInputElement).value).toBe('subject')
+    expect((screen.getByLabelText('Filter value') as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).toBe(screen.getByLabelText('Filter value'))
   })
 
   it('removes exactly one value with the chip named after it', () => {
@@ -84,6 +86,14 @@ describe('FilterEditor', () => {
       { field: 'stage', values: ['active'] },
       { field: 'subject', values: ['Art'] },
     ])
+  })
+
+  it('Enter right after adding a chip runs the query (the kept field name is not a half-typed filter)', () => {
+    const onRun = vi.fn<(filters: FilterClause[]) => void>()
+    render(<Harness onRun={onRun} />)
+    add('stage', 'active')
+    fireEvent.keyDown(screen.getByLabelText('Filter value'), { key: 'Enter' })
+    expect(onRun).toHaveBeenCalledWith([{ field: 'stage', values: ['active'] }])
   })
 
   it('Enter with a half-typed filter does not run, it says what is missing', () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { FilterClause } from '../../query/types.ts'
 import { describedBy, FieldMessage } from './FieldMessage.tsx'
 import { addFilterValue, removeFilterValue } from './filter-ops.ts'
@@ -27,6 +27,8 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const [field, setField] = useState('')
   const [value, setValue] = useState('')
   const [problem, setProblem] = useState<Problem | null>(null)
+  const valueInput = useRef<HTMLInputElement>(null)
+  const [keptField, setKeptField] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const fieldMessageId = `${id}-field-message`
   const valueMessageId = `${id}-value-message`
@@ -44,8 +46,10 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
     }
     setProblem(null)
     setNotice(result.warning ?? null)
-    setField('')
+    // The field stays for the next value (several values of one field = any of them).
+    setKeptField(field)
     setValue('')
+    valueInput.current?.focus()
     onFiltersChange(result.filters)
     return result.filters
   }
@@ -53,7 +57,8 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const handleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
     event.preventDefault()
-    if (field === '' && value === '') {
+    // Nothing new typed (the field may still hold the one kept from the last chip): just run.
+    if (value === '' && (field === '' || field === keptField)) {
       onRun([...filters])
       return
     }
@@ -87,6 +92,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
           <label htmlFor={`${id}-value`}>Filter value</label>
           <input
             id={`${id}-value`}
+            ref={valueInput}
             value={value}
             autoComplete="off"
             spellCheck={false}

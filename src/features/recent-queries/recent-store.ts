@@ -21,8 +21,12 @@ export function withRecent(list: readonly string[], query: QueryState): string[]
 
 /** Whether two queries ask the same question and differ only in how the answer is viewed. */
 function sameSearch(a: QueryState, b: QueryState): boolean {
-  const question = (q: QueryState) => encodeQuery({ ...q, offset: 0, sort: [], sortOn: 'browser', fields: undefined, limit: undefined })
-  return question(a) === question(b)
+  return questionOf(a) === questionOf(b)
+}
+
+/** A query's link without its view (page, sort, page size, columns). */
+function questionOf(query: QueryState): string {
+  return encodeQuery({ ...query, offset: 0, sort: [], sortOn: 'browser', fields: undefined, limit: undefined })
 }
 
 /** The stored list; anything unreadable (another app's value, a hand edit) counts as empty. */
