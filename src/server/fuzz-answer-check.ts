@@ -1,0 +1,97 @@
+// What every answer of the reference server must look like, whatever was sent (spec/api.md): an
+// allowed status, the CORS header, and a body that agrees with the status: CKAN's envelope, or a
+// bare JSON string for 400. Returns the problems found, empty when the answer is well-formed.
+
+export interface FuzzAnswer {
+  status: number
+  headers: Readonly<Record<string, string | string[] | undefined>>
+  body: string
+}
+
+export interface AnswerContext {
+  /** The request method as sent. */
+  method: string
+  /** The Authorization header as sent, if any. */
+  authorization?: string
+  token: string
+  privateId: string
+}
+
+export const ALLOWED_STATUSES: ReadonlySet<number> = new Set([200, 400, 403, 404, 405, 409, 413])
+
+const ERROR_TYPES: Readonly<Record<number, string>> = {
+  403: 'Authorization Error',
+  404: 'Not Found Error',
+  405: 'Method Not Allowed',
+  409: 'Validation Error',
+  413: 'Request Too Large',
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function answerProblems(answer: FuzzAnswer, context: AnswerContext): string[] {
+  const problems: string[] = []
+  if (answer.headers['access-control-allow-origin'] !== '*') problems.push('no "Access-Control-Allow-Origin: *" header')
+  if (answer.body.includes(context.token)) problems.push('the body contains the token')
+
+  if (answer.status === 204) {
+    if (context.method !== 'OPTIONS') problems.push(`204 for ${context.method}; only the OPTIONS preflight answers 204`)
+    if (!String(answer.headers['access-control-allow-methods'] ?? '').includes('POST')) problems.push('a preflight answer without Access-Control-Allow-Methods')
+    if (answer.body !== '') problems.push('a 204 answer with a body')
+    return problems
+  }
+  if (!ALLOWED_STATUSES.has(answer.status)) {
+    problems.push(`status ${answer.status} is not one spec/api.md allows`)
+    return problems
+  }
+  if (context.method === 'HEAD') return problems // Node sends no body for HEAD.
+  if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`content-type ${String(answer.headers['content-type'])}`)
+
+  let body: unknown
+  try {
+    body = JSON.parse(answer.body)
+  } catch {
+    problems.push('the body is not JSON')
+    return problems
+  }
+  if (answer.status === 400) {
+    if (typeof body !== 'string' || !body.startsWith('Bad request - ')) problems.push('a 400 whose body is not CKAN\'s bare "Bad request - ..." string')
+    return problems
+  }
+  if (!isObject(body)) return [...problems, 'the body is not an envelope object']
+  if (typeof body.help !== 'string') problems.push('the envelope has no help URL')
+  if (typeof body.success !== 'boolean') return [...problems, 'the envelope has no boolean success']
+  if (body.success !== (answer.status === 200)) problems.push(`success ${String(body.success)} with status ${answer.status}`)
+  if (answer.status === 200) return [...problems, ...resultProblems(body.result, context)]
+  return [...problems, ...errorProblems(body.error, answer.status)]
+}
+
+function resultProblems(result: unknown, context: AnswerContext): string[] {
+  if (!isObject(result)) return ['a 200 envelope without a result object']
+  const problems: string[] = []
+  if (!Array.isArray(result.records)) return ['result.records is not an array']
+  if (!result.records.every(isObject)) problems.push('a record is not an object')
+  if (!Array.isArray(result.fields)) problems.push('result.fields is not an array')
+  const limit = result.limit
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 32000) problems.push(`result.limit ${String(limit)} is not 0..32000`)
+  else if (result.records.length > limit) problems.push(`${result.records.length} records for limit ${limit}`)
+  // HTTP drops the spaces and tabs around a header value, so " token" is the token.
+  if (result.resource_id === context.privateId && context.authorization?.replace(/^[ \t]+|[ \t]+$/g, '') !== context.token) {
+    problems.push('the private resource answered without its token')
+  }
+  return problems
+}
+
+function errorProblems(error: unknown, status: number): string[] {
+  if (!isObject(error)) return ['an error envelope without an error object']
+  const expectedType = ERROR_TYPES[status]
+  if (error.__type !== expectedType) return [`status ${status} with error.__type ${JSON.stringify(error.__type)}, expected "${expectedType}"`]
+  if (status !== 409) return typeof error.message === 'string' && error.message !== '' ? [] : ['an error without a message']
+  const fieldErrors = Object.entries(error).filter(([key]) => key !== '__type')
+  if (fieldErrors.length === 0) return ['a Validation Error that names no field']
+  return fieldErrors
+    .filter(([, messages]) => !Array.isArray(messages) || messages.length === 0 || !messages.every((message) => typeof message === 'string' && message !== ''))
+    .map(([key]) => `error.${key} is not a list of messages`)
+}
