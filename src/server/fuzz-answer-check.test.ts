@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { answerProblems, type AnswerContext, type FuzzAnswer } from './fuzz-answer-check.ts'
+import { requestSeed, SeededRandom } from './fuzz-random.ts'
+import { fuzzRequest, type FuzzTarget } from './fuzz-requests.ts'
+
+const TOKEN = 'secret-token'
+const CONTEXT: AnswerContext = { method: 'POST', token: TOKEN, privateId: 'private-one' }
+const JSON_HEADERS = { 'access-control-allow-origin': '*', 'content-type': 'application/json;charset=utf-8' }
+const HELP = 'http://127.0.0.1:1/data/api/3/action/help_show?name=datastore_search'
+
+function answer(status: number, body: unknown, headers: Record<string, string> = JSON_HEADERS): FuzzAnswer {
+  return { status, headers, body: typeof body === 'string' && status === 204 ? body : JSON.stringify(body) }
+}
+
+function okResult(resourceId: string): unknown {
+  return { help: HELP, success: true, result: { resource_id: resourceId, limit: 5, fields: [], records: [{ _id: 1 }] } }
+}
+
+describe('the fuzz answer check', () => {
+  it('accepts the answers spec/api.md describes', () => {
+    expect(answerProblems(answer(200, okResult('public')), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(409, { help: HELP, success: false, error: { __type: 'Validation Error', limit: ['Invalid integer'] } }), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(404, { help: HELP, success: false, error: { __type: 'Not Found Error', message: 'Not found: x' } }), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(400, 'Bad request - JSON Error: nope'), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(204, '', { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' }), { ...CONTEXT, method: 'OPTIONS' })).toEqual([])
+    expect(answerProblems(answer(200, okResult('private-one')), { ...CONTEXT, authorization: ` ${TOKEN}\t` })).toEqual([])
+  })
+
+  it.each([
+    ['a 500', answer(500, { help: HELP, success: false, error: { __type: 'Internal Server Error', message: 'x' } }), CONTEXT, 'status 500'],
+    ['no CORS header', answer(200, okResult('public'), { 'content-type': 'application/json' }), CONTEXT, 'Access-Control-Allow-Origin'],
+    ['a 409 that is not a Validation Error', answer(409, { help: HELP, success: false, error: { __type: 'Not Found Error', message: 'x' } }), CONTEXT, 'expected "Validation Error"'],
+    ['a field error that is not a message list', answer(409, { help: HELP, success: false, error: { __type: 'Validation Error', limit: 'bad' } }), CONTEXT, 'error.limit'],
+    ['a 400 with an envelope', answer(400, { help: HELP, success: false, error: {} }), CONTEXT, 'bare'],
+    ['success true on an error status', answer(403, { help: HELP, success: true, error: { __type: 'Authorization Error', message: 'x' } }), CONTEXT, 'success true'],
+    ['records that are not an array', answer(200, { help: HELP, success: true, result: { limit: 5, fields: [], records: {} } }), CONTEXT, 'records'],
+    ['more records than the limit', answer(200, { help: HELP, success: true, result: { limit: 0, fields: [], records: [{}] } }), CONTEXT, 'for limit 0'],
+    ['private records for a wrong token', answer(200, okResult('private-one')), { ...CONTEXT, authorization: 'Bearer secret-token' }, 'without its token'],
+    ['the token in the body', answer(409, { help: HELP, success: false, error: { __type: 'Validation Error', q: [TOKEN] } }), CONTEXT, 'contains the token'],
+    ['a body that is not JSON', { status: 200, headers: JSON_HEADERS, body: '<html>' }, CONTEXT, 'not JSON'],
+    ['204 for a GET', answer(204, '', { 'access-control-allow-origin': '*' }), { ...CONTEXT, method: 'GET' }, 'only the OPTIONS'],
+  ])('flags %s', (_name, bad, context, expected) => {
+    expect(answerProblems(bad, context).join('; ')).toContain(expected)
+  })
+})
+
+describe('the fuzz request generator', () => {
+  const target: FuzzTarget = { basePath: '/data', publicId: 'pub', privateId: 'priv', token: TOKEN, publicFields: ['a', 'b'], privateFields: ['c'] }
+  const requests = Array.from({ length: 2_000 }, (_, index) => fuzzRequest(new SeededRandom(requestSeed(7, index)), target))
+
+  it('makes the same request again from the same seed and index (a failure can be replayed)', () => {
+    expect(fuzzRequest(new SeededRandom(requestSeed(7, 1234)), target)).toEqual(requests[1234])
+    expect(fuzzRequest(new SeededRandom(requestSeed(8, 1234)), target)).not.toEqual(requests[1234])
+  })
+
+  it('only makes requests node:http can put on the wire, with bodies only where a method carries one', () => {
+    for (const request of requests) {
+      expect(request.path).toMatch(/^[\u0021-\u00ff]*$/)
+      for (const value of Object.values(request.headers)) expect(value).toMatch(/^[\t\u0020-\u007e\u0080-\u00ff]*$/)
+    }
+    expect(requests.filter((request) => (request.method === 'GET' || request.method === 'HEAD') && request.body !== undefined)).toEqual([])
+  })
+
+  it('mixes GET and POST with odd methods, and sends the right token only sometimes', () => {
+    const methods = new Set(requests.map((request) => request.method))
+    for (const method of ['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'TRACE', 'FOO']) expect(methods).toContain(method)
+    const withToken = requests.filter((request) => request.headers.authorization === TOKEN).length
+    expect(withToken).toBeGreaterThan(100)
+    expect(withToken).toBeLessThan(1_000)
+  })
+})
