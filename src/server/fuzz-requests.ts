@@ -40,7 +40,8 @@ const ODD_TEXTS = ['', ' ', 'Biology', 'biology', 'BIOLOGY', 'active', 'Économi
   'nulls first', '_id', '_id desc', '"subject"']
 
 const NUMBER_LITERALS = ['0', '1', '-1', '5', '1.5', '-0', '0.0', '1e3', '1e400', '-1e400', '1E-7', '32000', '32001',
-  '2147483648', '9007199254740993', '123456789012345678901234567890', '-9223372036854775809']
+  '2147483648', '9007199254740993', '123456789012345678901234567890', '-9223372036854775809', '1e300', '0.1e1',
+  '4294967296', `1${'0'.repeat(400)}`]
 
 const PATH_TAILS = ['/api/action/datastore_search', '/api/3/action/datastore_search']
 const ODD_PATHS = ['/', '', '/data', '/data/', '/api/action/datastore_search', '/data/api/action/datastore_search/',
@@ -206,7 +207,7 @@ class RequestGenerator {
       case 'limit':
       case 'offset':
         if (this.plausible) return this.random.pick(['0', '1', '2', '5', '100', '32001', '"3"'])
-        return this.random.chance(0.7) ? this.random.pick(NUMBER_LITERALS) : JSON.stringify(this.random.pick(['5', 'abc', '1.5', '-1', '', ' 3', '1e2']))
+        return this.random.chance(0.7) ? this.random.pick(NUMBER_LITERALS) : JSON.stringify(this.random.pick(['5', 'abc', '1.5', '-1', '', ' 3', '1e2', '+7', '\u0665', '9'.repeat(400)]))
       case 'q':
         if (this.random.chance(0.5)) return JSON.stringify(this.text())
         return this.objectOf(() => JSON.stringify(field()), () => (this.random.chance(0.8) ? JSON.stringify(this.text()) : this.jsonValue(1)))
