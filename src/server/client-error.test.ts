@@ -10,9 +10,12 @@ afterEach(async () => {
   server = undefined
 })
 
+let logged: Array<{ method: string; rawUrl: string; status: number }> = []
+
 async function listen(): Promise<number> {
+  logged = []
   server = createServer((_request, response) => response.end('handled'))
-  server.on('clientError', answerClientError)
+  server.on('clientError', (error, socket) => answerClientError(error, socket, (method, rawUrl, status) => logged.push({ method, rawUrl, status })))
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
   return (server.address() as AddressInfo).port
 }
@@ -49,6 +52,18 @@ describe('requests node:http cannot parse', () => {
     expect(typeof body).toBe('string')
     expect(body).toMatch(/^Bad request - /)
     expect(body).toContain(reason)
+  })
+
+  it('logs each one once, with the method and path when they are readable', async () => {
+    const port = await listen()
+    await sendRaw(port, 'FOO /data/api/action/datastore_search?q=x HTTP/1.1\r\nHost: x\r\n\r\n')
+    await sendRaw(port, 'GET /data?q=\u00e9\u001b[2J HTTP/1.1\r\nHost: x\r\n\r\n')
+    await sendRaw(port, '\u0000\u0001 garbage\r\n\r\n')
+    expect(logged).toEqual([
+      { method: 'FOO', rawUrl: '/data/api/action/datastore_search?q=x', status: 400 },
+      { method: 'GET', rawUrl: '/data?q=??[2J', status: 400 },
+      { method: '-', rawUrl: 'garbage', status: 400 },
+    ])
   })
 
   it('answers a malformed HEAD request without a body', async () => {

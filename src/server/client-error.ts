@@ -13,8 +13,22 @@ function reason(code: string | undefined): string {
   return 'the request is not well-formed HTTP'
 }
 
-/** A `clientError` listener for node:http's Server. */
-export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+/** Method and target of the unparsed request line, for the log: visible ASCII only, else "-". */
+export function requestLineParts(rawPacket: Buffer | undefined): { method: string; rawUrl: string } {
+  const line = (rawPacket?.subarray(0, 4096).toString('latin1') ?? '').split(/\r?\n/, 1)[0] ?? ''
+  const [method = '', target = ''] = line.split(' ')
+  const visible = (text: string): string => text.replace(/[^\u0021-\u007e]/g, '?')
+  return {
+    method: /^[A-Za-z-]{1,20}$/.test(method) ? method : '-',
+    rawUrl: target === '' ? '-' : visible(target.slice(0, 2048)),
+  }
+}
+
+/** Called once per answered request, like the adapter's `onDone`. */
+export type ClientErrorLog = (method: string, rawUrl: string, status: number) => void
+
+/** A `clientError` listener for node:http's Server: `server.on('clientError', (e, s) => answerClientError(e, s, log))`. */
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, log?: ClientErrorLog): void {
   // A response already under way on this connection (node:http's own field, as its default
   // clientError answer checks) must not be interleaved with another: just close.
   const pending: unknown = Reflect.get(socket, '_httpMessage')
@@ -24,8 +38,10 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
     return
   }
   const body = JSON.stringify(`Bad request - ${reason(error.code)}`)
+  const { method, rawUrl } = requestLineParts(error.rawPacket)
+  log?.(method, rawUrl, 400)
   // An answer to HEAD has no body (its length is still the one GET would get).
-  const isHead = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+  const isHead = method === 'HEAD'
   socket.end([
     'HTTP/1.1 400 Bad Request',
     'content-type: application/json;charset=utf-8',

@@ -44,7 +44,8 @@ async function main(argv: string[]): Promise<void> {
     fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
     onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
   }))
-  server.on('clientError', answerClientError)
+  server.on('clientError', (error, socket) => answerClientError(error, socket,
+    (method, rawUrl, status) => console.info(formatLogLine(method, rawUrl, status, 0))))
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message
     console.error(`error: cannot listen on ${options.host}:${options.port}: ${reason}`)
