@@ -37,6 +37,8 @@ const CSV = [
   '"Économie, avancée",active,15,3.25,日本語 😀',
   'Straße,active,,0,"say ""hi"""',
   'biology,,7,-2,\x01ctrl',
+  // More rows, so offsets, sorts and searches have pages to cross.
+  ...Array.from({ length: 400 }, (_, i) => `${['Physics', 'Chemie', 'Ökonomie', 'art'][i % 4]} ${i % 37},${i % 3 === 0 ? 'active' : 'closed'},${i % 11 === 0 ? '' : i},${(i * 0.25).toFixed(2)},note ${i} ${'x'.repeat(i % 50)}`),
 ].join('\r\n')
 
 const JSON_RECORDS = [
