@@ -119,28 +119,95 @@ function passesFilters(parts: FilterPart[], record: number): boolean {
   return true
 }
 
-/** Records per window of the candidate path: its early stop wastes at most one window of text checks. */
-const CANDIDATE_WINDOW = 4096
+/** Visits the union of ascending lists in ascending order (k-way merge). */
+function mergeLists(lists: Int32Array[], visit: RecordVisitor): void {
+  if (lists.length === 1) {
+    const list = lists[0] as Int32Array
+    for (let i = 0; i < list.length; i++) if (!visit(list[i] as number)) return
+    return
+  }
+  const positions = new Int32Array(lists.length)
+  for (;;) {
+    let best = -1
+    let bestRecord = Infinity
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l] as Int32Array
+      const position = positions[l] as number
+      if (position < list.length && (list[position] as number) < bestRecord) {
+        bestRecord = list[position] as number
+        best = l
+      }
+    }
+    if (best === -1) return
+    positions[best]++
+    if (!visit(bestRecord)) return
+  }
+}
+
+/** Filter candidates checked against q per call: few enough that a page's early stop wastes little. */
+const CANDIDATE_BATCH = 256
+/** Record numbers per window when merging posting lists (a bitmap of this many bits). */
+const MERGE_WINDOW = 4096
 
 /**
  * Visits the union of ascending lists that passes the other filter fields and contains the needle, in
- * ascending order, a window of record numbers at a time: each window's candidates are gathered
- * through a bitmap (cheaper than a k-way merge), checked against the other fields' masks, then
- * against the needle in one batch.
+ * ascending order, a window at a time. The needle is checked in batches (one WebAssembly call per
+ * chunk and batch instead of one per record). Loops, not callbacks, per candidate: this runs warm
+ * only a few times, so its cost is mostly code V8 has not optimized yet.
  */
 function visitCandidates(table: StoredTable, lists: Int32Array[], others: FilterPart[], needle: string | undefined, visit: RecordVisitor): void {
-  const positions = new Int32Array(lists.length)
-  const bits = new Uint32Array(CANDIDATE_WINDOW / 32)
-  const batch = new Int32Array(CANDIDATE_WINDOW)
+  if (needle === undefined) {
+    // filters alone: a page stops after its last record, so nothing is gathered ahead
+    mergeLists(lists, (record) => !passesFilters(others, record) || visit(record))
+    return
+  }
+  const union = new UnionCursor(lists)
+  const window = new Int32Array(MERGE_WINDOW)
   for (;;) {
+    const size = union.next(window)
+    if (size === 0) return
+    let count = 0
+    for (let i = 0; i < size; i++) {
+      const record = window[i] as number
+      if (passesFilters(others, record)) window[count++] = record
+    }
+    for (let begin = 0; begin < count; begin += CANDIDATE_BATCH) {
+      const batch = window.subarray(begin, Math.min(count, begin + CANDIDATE_BATCH))
+      const kept = keepContaining(table, batch, batch.length, needle)
+      for (let i = 0; i < kept; i++) if (!visit(batch[i] as number)) return
+    }
+  }
+}
+
+/** Walks the union of ascending disjoint lists in ascending order, a window of record numbers at a time. */
+class UnionCursor {
+  private readonly positions: Int32Array
+  /** One bit per record number of the window (merging several lists). */
+  private readonly bits = new Uint32Array(MERGE_WINDOW / 32)
+
+  constructor(private readonly lists: Int32Array[]) {
+    this.positions = new Int32Array(lists.length)
+  }
+
+  /** Writes the next records (at most MERGE_WINDOW) to `out`, ascending; returns how many (0 at the end). */
+  next(out: Int32Array): number {
+    const { lists, positions, bits } = this
+    if (lists.length === 1) {
+      const list = lists[0] as Int32Array
+      const begin = positions[0] as number
+      const end = Math.min(list.length, begin + MERGE_WINDOW)
+      out.set(list.subarray(begin, end))
+      positions[0] = end
+      return end - begin
+    }
     let windowStart = Infinity
     for (let l = 0; l < lists.length; l++) {
       const list = lists[l] as Int32Array
       const position = positions[l] as number
       if (position < list.length) windowStart = Math.min(windowStart, list[position] as number)
     }
-    if (windowStart === Infinity) return
-    const windowEnd = windowStart + CANDIDATE_WINDOW
+    if (windowStart === Infinity) return 0
+    const windowEnd = windowStart + MERGE_WINDOW
     for (let l = 0; l < lists.length; l++) {
       const list = lists[l] as Int32Array
       let position = positions[l] as number
@@ -155,13 +222,11 @@ function visitCandidates(table: StoredTable, lists: Int32Array[], others: Filter
       let set = bits[word] as number
       bits[word] = 0
       while (set !== 0) {
-        const record = windowStart + word * 32 + (31 - Math.clz32(set & -set))
+        out[count++] = windowStart + word * 32 + (31 - Math.clz32(set & -set))
         set &= set - 1
-        if (passesFilters(others, record)) batch[count++] = record
       }
     }
-    if (needle !== undefined) count = keepContaining(table, batch, count, needle)
-    for (let i = 0; i < count; i++) if (!visit(batch[i] as number)) return
+    return count
   }
 }
 

@@ -233,4 +233,22 @@ describe('engine vs oracle, q with a selective filter', () => {
       { numRuns: 300 },
     )
   })
+
+  it('pages and counts through more candidates than one batch holds, on both search paths', async () => {
+    const fields: FieldInfo[] = [
+      { id: 'key', type: 'text' },
+      { id: 'a', type: 'text' },
+    ]
+    const records = Array.from({ length: 4000 }, (_, i) => ({ key: i % 12 === 0 ? 'hit' : `k${i % 12}`, a: i % 5 === 0 ? `x Grain ${i}` : `chaff ${i}` }))
+    for (const wasmScan of [true, false]) {
+      const resource: Resource = { fields, records, options: { chunkSize: 1000, wasmScan } }
+      for (const request of [
+        { q: 'grain', filters: { key: 'hit' }, limit: 5, offset: 60, include_total: true },
+        { q: 'GRAIN', filters: { key: ['hit'] }, limit: 3, offset: 62, include_total: false },
+      ]) {
+        const expected = oracleSearch(fields, records, 'r1', request, { path: PATH })
+        expect(await engineSearch(resource, request)).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
+      }
+    }
+  })
 })
