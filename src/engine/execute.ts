@@ -161,16 +161,11 @@ function visitCandidates(table: StoredTable, lists: Int32Array[], others: Filter
     mergeLists(lists, (record) => !passesFilters(others, record) || visit(record))
     return
   }
-  const union = new UnionCursor(lists)
+  const union = new UnionCursor(lists, others)
   const window = new Int32Array(MERGE_WINDOW)
   for (;;) {
-    const size = union.next(window)
-    if (size === 0) return
-    let count = 0
-    for (let i = 0; i < size; i++) {
-      const record = window[i] as number
-      if (passesFilters(others, record)) window[count++] = record
-    }
+    const count = union.next(window)
+    if (count === 0) return
     for (let begin = 0; begin < count; begin += CANDIDATE_BATCH) {
       const batch = window.subarray(begin, Math.min(count, begin + CANDIDATE_BATCH))
       const kept = keepContaining(table, batch, batch.length, needle)
@@ -179,54 +174,66 @@ function visitCandidates(table: StoredTable, lists: Int32Array[], others: Filter
   }
 }
 
-/** Walks the union of ascending disjoint lists in ascending order, a window of record numbers at a time. */
+/**
+ * Walks the records of the union of ascending disjoint lists that pass the other filter fields, in
+ * ascending order, a window of record numbers at a time.
+ */
 class UnionCursor {
+  private readonly lists: Int32Array[]
+  private readonly others: FilterPart[]
   private readonly positions: Int32Array
   /** One bit per record number of the window (merging several lists). */
   private readonly bits = new Uint32Array(MERGE_WINDOW / 32)
 
-  constructor(private readonly lists: Int32Array[]) {
+  constructor(lists: Int32Array[], others: FilterPart[]) {
+    this.lists = lists
+    this.others = others
     this.positions = new Int32Array(lists.length)
   }
 
-  /** Writes the next records (at most MERGE_WINDOW) to `out`, ascending; returns how many (0 at the end). */
+  /** Writes the next passing records (at most MERGE_WINDOW) to `out`, ascending; returns how many (0 at the end). */
   next(out: Int32Array): number {
-    const { lists, positions, bits } = this
-    if (lists.length === 1) {
-      const list = lists[0] as Int32Array
-      const begin = positions[0] as number
-      const end = Math.min(list.length, begin + MERGE_WINDOW)
-      out.set(list.subarray(begin, end))
-      positions[0] = end
-      return end - begin
-    }
-    let windowStart = Infinity
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l] as Int32Array
-      const position = positions[l] as number
-      if (position < list.length) windowStart = Math.min(windowStart, list[position] as number)
-    }
-    if (windowStart === Infinity) return 0
-    const windowEnd = windowStart + MERGE_WINDOW
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l] as Int32Array
-      let position = positions[l] as number
-      for (; position < list.length && (list[position] as number) < windowEnd; position++) {
-        const offset = (list[position] as number) - windowStart
-        bits[offset >> 5] |= 1 << (offset & 31)
+    const { lists, positions, bits, others } = this
+    // the usual case, one other field coded by value, checked inline
+    const only = others.length === 1 && (others[0] as FilterPart).codes !== null ? (others[0] as FilterPart) : undefined
+    const onlyCodes = only?.codes
+    const onlyMask = only?.mask
+    for (;;) {
+      let windowStart = Infinity
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as Int32Array
+        const position = positions[l] as number
+        if (position < list.length) windowStart = Math.min(windowStart, list[position] as number)
       }
-      positions[l] = position
-    }
-    let count = 0
-    for (let word = 0; word < bits.length; word++) {
-      let set = bits[word] as number
-      bits[word] = 0
-      while (set !== 0) {
-        out[count++] = windowStart + word * 32 + (31 - Math.clz32(set & -set))
-        set &= set - 1
+      if (windowStart === Infinity) return 0
+      const windowEnd = windowStart + MERGE_WINDOW
+      let any = false
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as Int32Array
+        let position = positions[l] as number
+        for (; position < list.length; position++) {
+          const record = list[position] as number
+          if (record >= windowEnd) break
+          if (onlyCodes && onlyMask ? onlyMask[onlyCodes[record] as number] !== 1 : !passesFilters(others, record)) continue
+          const offset = record - windowStart
+          bits[offset >> 5] |= 1 << (offset & 31)
+          any = true
+        }
+        positions[l] = position
       }
+      if (!any) continue
+      let count = 0
+      for (let word = 0; word < bits.length; word++) {
+        let set = bits[word] as number
+        if (set === 0) continue
+        bits[word] = 0
+        while (set !== 0) {
+          out[count++] = windowStart + word * 32 + (31 - Math.clz32(set & -set))
+          set &= set - 1
+        }
+      }
+      return count
     }
-    return count
   }
 }
 
