@@ -10,7 +10,7 @@
 import { ranksOf } from './sortRanks.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { fieldContains, recordContains, sweepRecords, type RecordVisitor } from './textSearch.ts'
+import { fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './textSearch.ts'
 
 export const ID_FIELD = -1
 
@@ -144,6 +144,99 @@ function mergeLists(lists: Int32Array[], visit: RecordVisitor): void {
   }
 }
 
+/** Filter candidates checked against q per call: few enough that a page's early stop wastes little. */
+const CANDIDATE_BATCH = 256
+/** Record numbers per window when merging posting lists (a bitmap of this many bits). */
+const MERGE_WINDOW = 4096
+
+/**
+ * Visits the union of ascending lists that passes the other filter fields and contains the needle, in
+ * ascending order, a window at a time. The needle is checked in batches (one WebAssembly call per
+ * chunk and batch instead of one per record). Loops, not callbacks, per candidate: this runs warm
+ * only a few times, so its cost is mostly code V8 has not optimized yet.
+ */
+function visitCandidates(table: StoredTable, lists: Int32Array[], others: FilterPart[], needle: string | undefined, visit: RecordVisitor): void {
+  if (needle === undefined) {
+    // filters alone: a page stops after its last record, so nothing is gathered ahead
+    mergeLists(lists, (record) => !passesFilters(others, record) || visit(record))
+    return
+  }
+  const union = new UnionCursor(lists, others)
+  const window = new Int32Array(MERGE_WINDOW)
+  for (;;) {
+    const count = union.next(window)
+    if (count === 0) return
+    for (let begin = 0; begin < count; begin += CANDIDATE_BATCH) {
+      const batch = window.subarray(begin, Math.min(count, begin + CANDIDATE_BATCH))
+      const kept = keepContaining(table, batch, batch.length, needle)
+      for (let i = 0; i < kept; i++) if (!visit(batch[i] as number)) return
+    }
+  }
+}
+
+/**
+ * Walks the records of the union of ascending disjoint lists that pass the other filter fields, in
+ * ascending order, a window of record numbers at a time.
+ */
+class UnionCursor {
+  private readonly lists: Int32Array[]
+  private readonly others: FilterPart[]
+  private readonly positions: Int32Array
+  /** One bit per record number of the window (merging several lists). */
+  private readonly bits = new Uint32Array(MERGE_WINDOW / 32)
+
+  constructor(lists: Int32Array[], others: FilterPart[]) {
+    this.lists = lists
+    this.others = others
+    this.positions = new Int32Array(lists.length)
+  }
+
+  /** Writes the next passing records (at most MERGE_WINDOW) to `out`, ascending; returns how many (0 at the end). */
+  next(out: Int32Array): number {
+    const { lists, positions, bits, others } = this
+    // the usual case, one other field coded by value, checked inline
+    const only = others.length === 1 && (others[0] as FilterPart).codes !== null ? (others[0] as FilterPart) : undefined
+    const onlyCodes = only?.codes
+    const onlyMask = only?.mask
+    for (;;) {
+      let windowStart = Infinity
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as Int32Array
+        const position = positions[l] as number
+        if (position < list.length) windowStart = Math.min(windowStart, list[position] as number)
+      }
+      if (windowStart === Infinity) return 0
+      const windowEnd = windowStart + MERGE_WINDOW
+      let any = false
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as Int32Array
+        let position = positions[l] as number
+        for (; position < list.length; position++) {
+          const record = list[position] as number
+          if (record >= windowEnd) break
+          if (onlyCodes && onlyMask ? onlyMask[onlyCodes[record] as number] !== 1 : !passesFilters(others, record)) continue
+          const offset = record - windowStart
+          bits[offset >> 5] |= 1 << (offset & 31)
+          any = true
+        }
+        positions[l] = position
+      }
+      if (!any) continue
+      let count = 0
+      for (let word = 0; word < bits.length; word++) {
+        let set = bits[word] as number
+        if (set === 0) continue
+        bits[word] = 0
+        while (set !== 0) {
+          out[count++] = windowStart + word * 32 + (31 - Math.clz32(set & -set))
+          set &= set - 1
+        }
+      }
+      return count
+    }
+  }
+}
+
 function passesAll(checks: RecordCheck[], record: number): boolean {
   for (let i = 0; i < checks.length; i++) if (!(checks[i] as RecordCheck)(record)) return false
   return true
@@ -153,14 +246,12 @@ function passesAll(checks: RecordCheck[], record: number): boolean {
 function streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan | undefined, visit: RecordVisitor): void {
   const termChecks: RecordCheck[] = query.terms.map((term) => (record) => fieldContains(table, record, term.field, term.needle))
   const needle = query.needle
-  const qCheck: RecordCheck[] = needle === undefined ? termChecks : [(record) => recordContains(table, record, needle), ...termChecks]
   const sweepNeedle = needle ?? longestSearchableTerm(query.terms)
 
   // Checking a candidate's text costs a random access (~1 µs at 1M records); a sweep reads everything
   // (~100 ms at 1M): candidates win while they are under about a tenth of the table.
   if (plan && (sweepNeedle === undefined || plan.estimate * 10 < table.size)) {
-    const { others } = plan
-    mergeLists(plan.lists, (record) => !passesFilters(others, record) || !passesAll(qCheck, record) || visit(record))
+    visitCandidates(table, plan.lists, plan.others, needle, (record) => !passesAll(termChecks, record) || visit(record))
     return
   }
   const parts = plan?.all ?? []

@@ -186,3 +186,69 @@ describe('engine vs oracle', () => {
     )
   })
 })
+
+/**
+ * Resources where a filter picks few records (a key column with many values), so that q + filters
+ * checks the filter candidates' text instead of sweeping: the candidate path, batched per window.
+ */
+const selectiveResourceArbitrary: fc.Arbitrary<Resource> = fc.record({
+  fields: fc.constant<FieldInfo[]>([
+    { id: 'key', type: 'text' },
+    { id: 'a', type: 'text' },
+    { id: 'num', type: 'int4' },
+  ]),
+  records: fc.array(
+    fc.record({ key: fc.integer({ min: 0, max: 39 }).map((k) => `k${k}`), a: fc.option(textArbitrary, { freq: 5, nil: null }), num: fc.integer({ min: 0, max: 3 }) }),
+    { minLength: 50, maxLength: 300 },
+  ),
+  options: fc.record({ chunkSize: fc.integer({ min: 1, max: 70 }), blockSize: fc.integer({ min: 1, max: 8 }), wasmScan: fc.boolean() }),
+})
+
+function selectiveRequestArbitrary(resource: Resource): fc.Arbitrary<OracleRequest> {
+  const keys = fc.uniqueArray(fc.integer({ min: 0, max: 39 }).map((k) => `k${k}`), { minLength: 1, maxLength: 3 })
+  const filters = fc.oneof(
+    keys.map((key) => ({ key })),
+    fc.tuple(keys, fc.integer({ min: 0, max: 3 })).map(([key, num]) => ({ key, num })),
+  )
+  return fc.record({
+    q: needleArbitrary(resource),
+    filters,
+    limit: fc.integer({ min: 0, max: 12 }),
+    offset: fc.integer({ min: 0, max: 10 }),
+    include_total: fc.boolean(),
+  })
+}
+
+describe('engine vs oracle, q with a selective filter', () => {
+  it('checks the filter candidates against q as the oracle does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        selectiveResourceArbitrary.chain((resource) => fc.tuple(fc.constant(resource), selectiveRequestArbitrary(resource))),
+        async ([resource, request]) => {
+          const actual = await engineSearch(resource, request)
+          const expected = oracleSearch(resource.fields, resource.records, 'r1', request, { path: PATH })
+          expect(actual).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('pages and counts through more candidates than one batch holds, on both search paths', async () => {
+    const fields: FieldInfo[] = [
+      { id: 'key', type: 'text' },
+      { id: 'a', type: 'text' },
+    ]
+    const records = Array.from({ length: 4000 }, (_, i) => ({ key: i % 12 === 0 ? 'hit' : `k${i % 12}`, a: i % 5 === 0 ? `x Grain ${i}` : `chaff ${i}` }))
+    for (const wasmScan of [true, false]) {
+      const resource: Resource = { fields, records, options: { chunkSize: 1000, wasmScan } }
+      for (const request of [
+        { q: 'grain', filters: { key: 'hit' }, limit: 5, offset: 60, include_total: true },
+        { q: 'GRAIN', filters: { key: ['hit'] }, limit: 3, offset: 62, include_total: false },
+      ]) {
+        const expected = oracleSearch(fields, records, 'r1', request, { path: PATH })
+        expect(await engineSearch(resource, request)).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
+      }
+    }
+  })
+})

@@ -212,3 +212,34 @@ export function recordContains(table: StoredTable, record: number, needle: strin
   }
   return lowered.lower.slice(lowered.lowerStarts[local], lowered.lowerStarts[local + 1]).includes(needle)
 }
+
+/**
+ * Keeps, of the ascending records records[0, count), those with a field (never `_id`) containing
+ * `needle`: moves them, in order, to the front of `records` and returns how many there are. Records of
+ * a byte chunk are checked by the kernel in one call per chunk.
+ */
+export function keepContaining(table: StoredTable, records: Int32Array, count: number, needle: string): number {
+  let kept = 0
+  let begin = 0
+  while (begin < count) {
+    const chunk = table.chunkOf(records[begin] as number)
+    const chunkEnd = chunk.first + chunk.count
+    let end = begin + 1
+    while (end < count && (records[end] as number) < chunkEnd) end++
+    const lowered = needle.includes(SEPARATOR) ? undefined : lowerTextOf(table, chunk)
+    const prepared = lowered?.bytes ? byteNeedleFor(table, needle) : null
+    if (lowered?.bytes && prepared) {
+      const locals = records.subarray(begin, end)
+      for (let i = 0; i < locals.length; i++) locals[i] = (locals[i] as number) - chunk.first
+      const found = lowered.bytes.keepMatching(locals, locals.length, prepared)
+      for (let i = 0; i < found; i++) records[kept++] = (locals[i] as number) + chunk.first
+    } else {
+      for (let i = begin; i < end; i++) {
+        const record = records[i] as number
+        if (recordContains(table, record, needle)) records[kept++] = record
+      }
+    }
+    begin = end
+  }
+  return kept
+}

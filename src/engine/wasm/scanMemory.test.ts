@@ -88,6 +88,42 @@ describe('the WebAssembly scan kernel', () => {
     )
   })
 
+  it('keeps exactly the listed records that contain the needle, in list order', () => {
+    const field = fc.array(fc.constantFrom('a', 'b', 'é', '😀', ' '), { maxLength: 90 }).map((chars) => chars.join(''))
+    const records = fc.array(fc.array(field, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 30 })
+    fc.assert(
+      fc.property(
+        records,
+        fc.array(fc.constantFrom('a', 'b', 'é', '😀'), { minLength: 1, maxLength: 4 }).map((chars) => chars.join('')),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (chunkRecords, needle, picks) => {
+          const { lower, lowerStarts } = chunkText(chunkRecords)
+          const chunk = ChunkBytes.fromLowercase(lower, lowerStarts, chunkRecords.length)
+          const prepared = byteNeedle(needle, evenly)
+          if (chunk === null || prepared === null) throw new Error('test data must be well-formed')
+          const listed = picks.map((pick) => pick % chunkRecords.length)
+          const locals = Int32Array.from(listed)
+          const kept = chunk.keepMatching(locals, locals.length, prepared)
+          const expected = listed.filter((r) => (chunkRecords[r] as string[]).some((text) => text.includes(needle)))
+          expect(Array.from(locals.subarray(0, kept))).toEqual(expected)
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('checks a list longer than its scratch space in several calls', () => {
+    const records = Array.from({ length: 100 }, (_, r) => [r % 7 === 0 ? `x${r}grain` : `grai${r}n`])
+    const { lower, lowerStarts } = chunkText(records)
+    const chunk = ChunkBytes.fromLowercase(lower, lowerStarts, records.length)
+    const prepared = byteNeedle('grain', evenly)
+    if (chunk === null || prepared === null) throw new Error('test data must be well-formed')
+    const listed = Array.from({ length: OUT_CAPACITY * 2 + 5 }, (_, i) => i % 100)
+    const locals = Int32Array.from(listed)
+    const kept = chunk.keepMatching(locals, locals.length, prepared)
+    expect(Array.from(locals.subarray(0, kept))).toEqual(listed.filter((r) => r % 7 === 0))
+  })
+
   it('never matches across a field or record boundary, nor past the range end', () => {
     const records = [['gra', 'in'], ['xgrain'], ['gr'], ['ain']]
     expect(kernelRecords(records, 'grain', 0, 4, 10)).toEqual([1])

@@ -18,6 +18,7 @@ const STARTS_ADDRESS = PAGE
 const TAIL_PADDING = 64
 
 type MatchRecords = (starts: number, first: number, end: number, needle: number, length: number, i: number, j: number, out: number, cap: number) => number
+type MatchListed = (starts: number, list: number, count: number, needle: number, length: number, i: number, j: number) => number
 type LowerAscii = (start: number, end: number) => void
 
 let kernel: WebAssembly.Module | null | undefined
@@ -78,6 +79,7 @@ export function byteNeedle(needle: string, frequency: (byte: number) => number):
 export class ChunkBytes {
   private readonly memory: WebAssembly.Memory
   private readonly matchRecords: MatchRecords
+  private readonly matchListed: MatchListed
   private readonly lowerAscii: LowerAscii
   private byteView: Uint8Array
   private wordView: Int32Array
@@ -87,6 +89,7 @@ export class ChunkBytes {
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(byteLength / PAGE) })
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } })
     this.matchRecords = instance.exports.matchRecords as MatchRecords
+    this.matchListed = instance.exports.matchListed as MatchListed
     this.lowerAscii = instance.exports.lowerAscii as LowerAscii
     this.byteView = new Uint8Array(this.memory.buffer)
     this.wordView = new Int32Array(this.memory.buffer)
@@ -161,12 +164,33 @@ export class ChunkBytes {
    * (<= OUT_CAPACITY) of them; the view is valid until the next call.
    */
   match(first: number, end: number, needle: ByteNeedle, cap: number): Int32Array {
-    if (this.needleInPlace !== needle) {
-      this.byteView.set(needle.bytes, NEEDLE_ADDRESS)
-      this.needleInPlace = needle
-    }
+    this.placeNeedle(needle)
     const found = this.matchRecords(STARTS_ADDRESS, first, end, NEEDLE_ADDRESS, needle.bytes.length, needle.rarest, needle.secondRarest, OUT_ADDRESS, cap)
     return this.wordView.subarray(OUT_ADDRESS >> 2, (OUT_ADDRESS >> 2) + found)
+  }
+
+  /**
+   * Keeps, of the local record numbers locals[0, count), those whose record contains the needle:
+   * moves them, in order, to the front of `locals` and returns how many there are.
+   */
+  keepMatching(locals: Int32Array, count: number, needle: ByteNeedle): number {
+    this.placeNeedle(needle)
+    const scratch = this.wordView.subarray(OUT_ADDRESS >> 2, (OUT_ADDRESS >> 2) + OUT_CAPACITY)
+    let kept = 0
+    for (let begin = 0; begin < count; begin += OUT_CAPACITY) {
+      const size = Math.min(OUT_CAPACITY, count - begin)
+      scratch.set(locals.subarray(begin, begin + size))
+      const found = this.matchListed(STARTS_ADDRESS, OUT_ADDRESS, size, NEEDLE_ADDRESS, needle.bytes.length, needle.rarest, needle.secondRarest)
+      locals.set(scratch.subarray(0, found), kept)
+      kept += found
+    }
+    return kept
+  }
+
+  private placeNeedle(needle: ByteNeedle): void {
+    if (this.needleInPlace === needle) return
+    this.byteView.set(needle.bytes, NEEDLE_ADDRESS)
+    this.needleInPlace = needle
   }
 
   private grow(byteLength: number): void {
