@@ -10,7 +10,7 @@
 import { ranksOf } from './sortRanks.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './textSearch.ts'
+import { countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './textSearch.ts'
 
 export const ID_FIELD = -1
 
@@ -365,6 +365,9 @@ export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryR
   }
 
   if (query.limit === 0 && !query.includeTotal) return { records: [] }
+  if (query.limit === 0 && plan === undefined && query.terms.length === 0 && query.needle !== undefined) {
+    return { records: [], total: countRecords(table, query.needle) }
+  }
   const records: number[] = []
   let total = 0
   streamMatches(table, query, plan, (record) => {

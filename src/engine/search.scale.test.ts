@@ -67,3 +67,18 @@ describe.each([
     expect(outcome.body).toEqual(oracleSearch(fields, records, 'big', request, { path: PATH }))
   })
 })
+
+describe('a total over more matches in one chunk than the kernel hands back per call', () => {
+  it.each([true, false])('counts every match (WebAssembly kernel: %s)', async (wasmScan) => {
+    const texts = Array.from({ length: 40000 }, (_, i) => ({ title: i % 7 === 0 ? `plain ${i}` : `Grain ${i}`, stage: null, amount: null }))
+    const builder = new TableBuilder(fields, { wasmScan })
+    for (const record of texts) builder.append(record)
+    const catalog = new Catalog()
+    const table = builder.build()
+    catalog.add({ id: 'many', load: () => table })
+    for (const request of [{ q: 'grain', limit: 0 }, { q: 'GRAIN 3', limit: 0 }] satisfies OracleRequest[]) {
+      const outcome = await datastoreSearch(catalog, { resource_id: 'many', ...request }, { tokens: [], requestPath: PATH })
+      expect(outcome.body).toEqual(oracleSearch(fields, texts, 'many', request, { path: PATH }))
+    }
+  })
+})

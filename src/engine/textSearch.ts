@@ -185,6 +185,50 @@ export function sweepRecords(table: StoredTable, needle: string, visit: RecordVi
   }
 }
 
+/**
+ * The number of records with a field whose lowercase text contains `needle`: a total without a
+ * visitor call per record (byte chunks add up the kernel's batches).
+ */
+export function countRecords(table: StoredTable, needle: string): number {
+  let count = 0
+  const tally: RecordVisitor = () => {
+    count++
+    return true
+  }
+  if (needle.includes(SEPARATOR)) {
+    sweepRecords(table, needle, tally)
+    return count
+  }
+  let anchor: Anchor | undefined
+  for (const chunk of table.chunks) {
+    const ranges = candidateRanges(table, chunk, needle) ?? [[0, chunk.count]]
+    const lowered = lowerTextOf(table, chunk)
+    const prepared = lowered.bytes ? byteNeedleFor(table, needle) : null
+    for (const [first, end] of ranges) {
+      if (!lowered.bytes) {
+        anchor ??= chooseAnchor(table, needle)
+        sweepRange(chunk, lowered, needle, anchor, first, end, tally)
+      } else if (prepared) {
+        count += countBytes(lowered.bytes, prepared, first, end)
+      } else {
+        sweepFields(table, chunk, needle, first, end, tally)
+      }
+    }
+  }
+  return count
+}
+
+function countBytes(bytes: ChunkBytes, needle: ByteNeedle, first: number, end: number): number {
+  let count = 0
+  for (let from = first; from < end; ) {
+    const found = bytes.match(from, end, needle, OUT_CAPACITY)
+    count += found.length
+    if (found.length < OUT_CAPACITY) break
+    from = (found[found.length - 1] as number) + 1
+  }
+  return count
+}
+
 /** Whether one field's lowercase text contains `needle` (field -1 is `_id`). */
 export function fieldContains(table: StoredTable, record: number, field: number, needle: string): boolean {
   if (field === -1) return String(record + 1).includes(needle)
