@@ -17,11 +17,15 @@ function reason(code: string | undefined): string {
 export function requestLineParts(rawPacket: Buffer | undefined): { method: string; rawUrl: string } {
   const line = (rawPacket?.subarray(0, 4096).toString('latin1') ?? '').split(/\r?\n/, 1)[0] ?? ''
   const [method = '', target = ''] = line.split(' ')
-  const visible = (text: string): string => text.replace(/[^\u0021-\u007e]/g, '?')
   return {
     method: /^[A-Za-z-]{1,20}$/.test(method) ? method : '-',
-    rawUrl: target === '' ? '-' : visible(target.slice(0, 2048)),
+    rawUrl: target === '' ? '-' : visibleAscii(target.slice(0, 2048)),
   }
+}
+
+/** The text with everything but visible ASCII replaced by "?", so a log line stays one readable line. */
+function visibleAscii(text: string): string {
+  return text.replace(/[^\u0021-\u007e]/g, '?')
 }
 
 /** Called once per answered request, like the adapter's `onDone`. */
