@@ -3,16 +3,9 @@
 import type { FormDraft } from '../features/query-form/draft.ts'
 import type { FieldKey, FieldMessages } from '../query/validate.ts'
 
-const DRAFT_FIELD: Readonly<Record<FieldKey, keyof FormDraft | undefined>> = {
-  baseUrl: 'baseUrl',
-  resourceId: 'resourceId',
-  token: undefined, // the token is not part of the draft; its message stays until the next run
-  limit: 'limit',
-  q: 'q',
-  filters: 'filters',
-  sort: 'sort',
-  offset: 'offset',
-  fields: 'fields',
+/** The draft field a message is about. Form fields are named as the query's; the token is not in the draft. */
+function draftFieldOf(key: FieldKey): keyof FormDraft | undefined {
+  return key === 'token' ? undefined : key
 }
 
 /** The messages whose field still holds the value they were given for (`judged` = the draft then). */
@@ -20,7 +13,7 @@ export function messagesStillTrue(messages: FieldMessages, judged: FormDraft, cu
   const kept: FieldMessages = {}
   for (const [key, message] of Object.entries(messages) as [FieldKey, string | undefined][]) {
     if (message === undefined) continue
-    const field = DRAFT_FIELD[key]
+    const field = draftFieldOf(key)
     if (field === undefined || JSON.stringify(judged[field]) === JSON.stringify(current[field])) kept[key] = message
   }
   return kept
