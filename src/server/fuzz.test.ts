@@ -2,7 +2,6 @@
 // mutated requests to 127.0.0.1, each answer checked against spec/api.md (fuzz-answer-check.ts).
 // The run prints its seed; replay a failure with FUZZ_SEED=<seed> npx vitest run src/server/fuzz.test.ts
 // (request #i of a seed is generated from the seed and i alone: see fuzz-random.ts).
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -10,9 +9,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerProblems, type FuzzAnswer } from './fuzz-answer-check.ts'
 import { requestSeed, SeededRandom } from './fuzz-random.ts'
+import { startServer, type RunningServer } from './test-support/server-process.ts'
 import { fuzzRequest, type FuzzRequest, type FuzzTarget } from './fuzz-requests.ts'
 
-const ENTRY = join(import.meta.dirname, 'main.ts')
 // FUZZ_REQUESTS=100000 for a longer hunt by hand; CI runs 10,000.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 const CONCURRENCY = 32
@@ -46,35 +45,6 @@ const JSON_RECORDS = [
   { student: 'Grace', grade: 91, tags: [], meta: null },
   { student: 'İlkay', grade: null, tags: ['ı'], meta: { nested: { deep: true } } },
 ]
-
-interface Server {
-  child: ChildProcess
-  port: number
-  stdout: string[]
-  stderr: string[]
-  exited: Promise<number | null>
-}
-
-async function startServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  const stdout: string[] = []
-  const stderr: string[] = []
-  let partial = ''
-  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
-    const lines = (partial + text).split('\n')
-    partial = lines.pop() ?? ''
-    stdout.push(...lines)
-  })
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => stderr.push(text))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const line = stdout.find((candidate) => candidate.startsWith('listening on '))
-    if (line !== undefined) return { child, port: Number(new URL(line.slice('listening on '.length)).port), stdout, stderr, exited }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${stderr.join('')}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 function send(port: number, agent: Agent, fuzz: FuzzRequest): Promise<FuzzAnswer> {
   return new Promise((resolve, reject) => {
@@ -150,7 +120,7 @@ async function fuzzServer(port: number): Promise<RunSummary> {
 
 describe('the reference server under fuzzing', () => {
   let folder: string
-  let server: Server
+  let server: RunningServer
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'api-fuzz-'))

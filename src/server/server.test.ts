@@ -1,21 +1,13 @@
 // End-to-end tests of `npm run api`: the real entry point in a child process, real HTTP with fetch.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchServer, startServer, type RunningServer } from './test-support/server-process.ts'
 
-const ENTRY = join(import.meta.dirname, 'main.ts')
 const TOKEN = 'very-secret-token-42'
 const PUBLIC_ID = '3b0c2f6e-1d4a-4c9b-8e7f-0a1b2c3d4e5f'
 const PRIVATE_ID = 'private-grades'
-
-interface Running {
-  child: ChildProcess
-  origin: string
-  stdout: string[]
-  exited: Promise<number | null>
-}
 
 interface Finished {
   code: number | null
@@ -23,34 +15,8 @@ interface Finished {
   stderr: string
 }
 
-function launch(args: string[]): { child: ChildProcess; stdout: string[]; stderr: string[]; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  const stdout: string[] = []
-  const stderr: string[] = []
-  let partial = ''
-  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
-    const lines = (partial + text).split('\n')
-    partial = lines.pop() ?? ''
-    stdout.push(...lines)
-  })
-  child.stderr?.setEncoding('utf8').on('data', (text: string) => stderr.push(text))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, stdout, stderr, exited }
-}
-
-async function start(args: string[]): Promise<Running> {
-  const { child, stdout, stderr, exited } = launch(['--port', '0', ...args])
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const line = stdout.find((candidate) => candidate.startsWith('listening on '))
-    if (line !== undefined) return { child, origin: new URL(line.slice('listening on '.length)).origin, stdout, exited }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${stderr.join('')}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 async function runToExit(args: string[]): Promise<Finished> {
-  const { stdout, stderr, exited } = launch(args)
+  const { stdout, stderr, exited } = launchServer(args)
   const code = await exited
   return { code, stdout: stdout.join('\n'), stderr: stderr.join('') }
 }
@@ -78,10 +44,10 @@ function search(origin: string, body: unknown, headers: Record<string, string> =
 }
 
 describe('npm run api with CSV and JSON files', () => {
-  let server: Running
+  let server: RunningServer
 
   beforeAll(async () => {
-    server = await start(['--resource', `${PUBLIC_ID}=${csvFile}`, '--resource', `${PRIVATE_ID}=${jsonFile}`,
+    server = await startServer(['--resource', `${PUBLIC_ID}=${csvFile}`, '--resource', `${PRIVATE_ID}=${jsonFile}`,
       '--private', PRIVATE_ID, '--token', TOKEN])
   })
 
