@@ -4,45 +4,16 @@
 // - export of 100,000 records (CSV) from the 1,000,000-record demo resource: time, JS heap, file size,
 //   and the main thread's long tasks while it runs;
 // - upload of a generated 1,000,000-row CSV: time to the first answered query, JS heap, long tasks.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { startPreview } from './preview.ts'
 
 const DIST = process.argv[2] ?? 'dist'
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium'
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
-async function startPreview(): Promise<{ origin: string; child: ChildProcess }> {
-  if (!existsSync(join(DIST, 'index.html'))) {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', DIST], { stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('vite build failed')
-  }
-  const port = await freePort()
-  const child = spawn('npx', ['vite', 'preview', '--outDir', DIST, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { detached: true, stdio: 'ignore' })
-  const origin = `http://127.0.0.1:${port}`
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(origin)).ok) return { origin, child }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`vite preview did not answer on ${origin}`)
-}
 
 async function statusStartsWith(page: Page, text: RegExp): Promise<void> {
   await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('output')?.textContent ?? ''), text.source, { polling: 100, timeout: 300_000 })
@@ -120,7 +91,7 @@ async function measureUpload(page: Page, origin: string): Promise<void> {
   }
 }
 
-const { origin, child } = await startPreview()
+const { origin, child } = await startPreview(DIST)
 const browser = await chromium.launch({ executablePath: existsSync(chromiumPath) ? chromiumPath : undefined, args: ['--no-sandbox', '--disable-gpu'] })
 try {
   const context = await browser.newContext({ acceptDownloads: true })

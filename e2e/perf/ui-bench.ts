@@ -3,13 +3,12 @@
 // navigation -> first demo result, a 32,000-record result (time and rows in the DOM), sorting a
 // complete result of about 31,000 records in the browser, the longest main-thread task while typing,
 // and the initial JavaScript size (gzip) from dist/.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
+import { startPreview } from './preview.ts'
 
 const DIST = 'dist'
 const RUNS = 5
@@ -22,38 +21,6 @@ function median(values: number[]): number {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
-async function startPreview(): Promise<{ origin: string; child: ChildProcess }> {
-  if (!existsSync(join(DIST, 'index.html'))) {
-    console.info('dist/ is missing: building it (npx vite build)')
-    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('vite build failed')
-  }
-  const port = await freePort()
-  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    detached: true,
-    stdio: 'ignore',
-  })
-  const origin = `http://127.0.0.1:${port}`
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(origin)).ok) return { origin, child }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`vite preview did not answer on ${origin}`)
-}
 
 /** Waits in the page until the status says "Showing ..." (optionally with this text), then two frames. */
 async function waitForResult(page: Page, text = 'Showing'): Promise<number> {
@@ -218,7 +185,7 @@ function initialJs(): { entryGzip: number; entryRaw: number; files: string[]; al
 
 async function main(): Promise<void> {
   const js = initialJs()
-  const { origin, child } = await startPreview()
+  const { origin, child } = await startPreview(DIST)
   const browser = await chromium.launch({
     executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
     args: ['--no-sandbox', '--disable-gpu'],
