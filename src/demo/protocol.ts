@@ -1,5 +1,6 @@
 // The demo worker's wire protocol, shared by the worker (src/demo/worker.ts) and the main-thread
 // client (src/demo/worker-client.ts). Requests and responses travel as plain serializable data.
+import type { ResourceSummary } from '../engine/index.ts'
 
 /** An HTTP request as the worker receives it. */
 export interface SerializedRequest {
@@ -27,16 +28,8 @@ export interface LoadProgress {
   unit?: 'records' | 'bytes'
 }
 
-export interface DemoResourceSummary {
-  id: string
-  aliases: string[]
-  title: string
-  isPrivate: boolean
-  /** Whether the table is built already (the large one builds on first use). */
-  loaded: boolean
-  size?: number
-  fields?: Array<{ id: string; type: string }>
-}
+/** A demo resource as the worker lists it: the engine catalog's own summary (plain data, cloneable). */
+export type DemoResourceSummary = ResourceSummary
 
 export type ToWorker =
   | { kind: 'request'; id: number; request: SerializedRequest }

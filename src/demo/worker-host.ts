@@ -37,7 +37,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
   const summaryOf = (resourceId: string): DemoResourceSummary => {
     const summary = catalog.list().find((candidate) => candidate.id === resourceId)
     if (summary === undefined) throw new Error(`resource ${resourceId} vanished from the catalog`)
-    return { ...summary, fields: summary.fields?.map((field) => ({ id: field.id, type: field.type })) }
+    return summary
   }
 
   const handleRequest = async (id: number, serialized: SerializedRequest): Promise<void> => {
