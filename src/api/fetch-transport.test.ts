@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { createFetchTransport } from './fetch-transport.ts'
-import { TransportError, type TransferProgress } from './transport.ts'
+import type { TransferProgress } from './transport.ts'
+import { failureOf } from './test-support/failure-of.ts'
 
 let server: Server
 let origin = ''
@@ -59,16 +60,6 @@ afterAll(() => {
 })
 
 const get = (path: string, headers: [string, string][] = []): HttpRequestSpec => ({ method: 'GET', url: origin + path, headers })
-
-async function failureOf(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TransportError) return error
-    throw error
-  }
-  throw new Error('expected the request to fail')
-}
 
 describe('fetch transport', () => {
   it('sends method, headers and body, and returns status, lower-case headers and the text', async () => {

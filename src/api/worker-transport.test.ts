@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import { TransportError, type TransferProgress } from './transport.ts'
+import type { TransferProgress } from './transport.ts'
 import { createWorkerTransport, type DemoRequestClient } from './worker-transport.ts'
+import { failureOf } from './test-support/failure-of.ts'
 
 const spec: HttpRequestSpec = { method: 'POST', url: 'http://127.0.0.1:8800/data/api/action/datastore_search', headers: [['Content-Type', 'application/json']], body: '{}' }
-
-async function failureOf(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TransportError) return error
-    throw error
-  }
-  throw new Error('expected a failure')
-}
 
 describe('worker transport', () => {
   it('hands the same request to the demo client and returns its answer as a raw response, with build progress', async () => {
