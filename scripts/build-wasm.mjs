@@ -1,12 +1,12 @@
 // `npm run build:wasm`: assembles src/engine/wasm/scan.wat (with the wabt devDependency) into
-// src/engine/wasm/scanKernel.generated.ts, the module's bytes as base64, so that neither CI nor the
+// src/engine/wasm/scan-kernel.generated.ts, the module's bytes as base64, so that neither CI nor the
 // engine's users need an assembler. Run it after editing scan.wat and commit both files.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import initWabt from 'wabt'
 
 const source = fileURLToPath(new URL('../src/engine/wasm/scan.wat', import.meta.url))
-const target = fileURLToPath(new URL('../src/engine/wasm/scanKernel.generated.ts', import.meta.url))
+const target = fileURLToPath(new URL('../src/engine/wasm/scan-kernel.generated.ts', import.meta.url))
 
 const wabt = await initWabt()
 const module = wabt.parseWat('scan.wat', readFileSync(source, 'utf8'), { simd: true })

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { Catalog } from './catalog.ts'
 import type { Table } from './table.ts'
-import { tableOf } from './testSupport/fixtures.ts'
+import { tableOf } from './test-support/fixtures.ts'
 
 const table = tableOf([{ id: 'a', type: 'text' }], [{ a: 'x' }, { a: 'y' }])
 

@@ -7,10 +7,10 @@
 // against the filters. Without a sort the search stops as soon as the page is full, unless a total is
 // wanted.
 
-import { ranksOf } from './sortRanks.ts'
+import { ranksOf } from './sort-ranks.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './textSearch.ts'
+import { countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
 
 export const ID_FIELD = -1
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { createDatastoreHandler } from './handler.ts'
-import { catalogWith, PRIVATE_ID, TOKEN } from './testSupport/fixtures.ts'
+import { catalogWith, PRIVATE_ID, TOKEN } from './test-support/fixtures.ts'
 
 const ORIGIN = 'http://127.0.0.1:8800'
 const ACTION = `${ORIGIN}/data/api/action/datastore_search`

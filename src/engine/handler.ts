@@ -6,10 +6,10 @@
 // raw `Authorization` header; anything the server does not know (including "Bearer x") is anonymous.
 
 import type { Catalog } from './catalog.ts'
-import { datastoreSearch } from './datastoreSearch.ts'
+import { datastoreSearch } from './datastore-search.ts'
 import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
-import { setOwn } from './ownProperty.ts'
+import { setOwn } from './own-property.ts'
 
 export interface DatastoreHandlerOptions {
   catalog: Catalog

@@ -5,7 +5,7 @@
 // Parameters arrive from a JSON body (any JSON types) or a query string (strings, and lists for
 // repeated keys); both go through the same rules.
 
-import { setOwn } from './ownProperty.ts'
+import { setOwn } from './own-property.ts'
 import type { StoredTable } from './table.ts'
 
 export const DEFAULT_LIMIT = 100

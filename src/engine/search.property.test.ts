@@ -6,9 +6,9 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Catalog } from './catalog.ts'
-import { datastoreSearch } from './datastoreSearch.ts'
+import { datastoreSearch } from './datastore-search.ts'
 import { TableBuilder, type TableOptions } from './table.ts'
-import { oracleSearch, type OracleRequest } from './testSupport/oracle.ts'
+import { oracleSearch, type OracleRequest } from './test-support/oracle.ts'
 import type { CellValue, FieldInfo, FieldType, RecordObject } from './types.ts'
 
 const PATH = '/data/api/action/datastore_search'

@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { Catalog } from './catalog.ts'
-import { datastoreSearch } from './datastoreSearch.ts'
+import { datastoreSearch } from './datastore-search.ts'
 import { TableBuilder } from './table.ts'
-import { oracleSearch, type OracleRequest } from './testSupport/oracle.ts'
+import { oracleSearch, type OracleRequest } from './test-support/oracle.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 const PATH = '/api/3/action/datastore_search'

@@ -2,16 +2,16 @@
 //
 // Layout of one chunk (64k records by default): every field's text followed by `\x01`, record after
 // record, in one string (`text`). Its lowercase copy, which `q` searches, is made on the chunk's first
-// search (lowerText.ts).
+// search (lower-text.ts).
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
 // relative to its record, so field boundaries never depend on the content: a value may itself contain
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
 // without `\x01` can never match across two fields or two records.
 // Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
-// get the same index lazily on their first filter or sort (columnIndex.ts).
+// get the same index lazily on their first filter or sort (column-index.ts).
 
-import { cellEncoder, type CellEncoder } from './cellText.ts'
-import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './columnIndex.ts'
+import { cellEncoder, type CellEncoder } from './cell-text.ts'
+import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './column-index.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536

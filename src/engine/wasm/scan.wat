@@ -1,4 +1,4 @@
-;; The engine's substring scan kernel (WebAssembly + SIMD128). Source of scanKernel.generated.ts:
+;; The engine's substring scan kernel (WebAssembly + SIMD128). Source of scan-kernel.generated.ts:
 ;; regenerate with `npm run build:wasm` after editing.
 ;;
 ;; matchRecords finds the records of a chunk whose lowercase UTF-8 bytes contain a needle.

@@ -1,14 +1,14 @@
 // The lowercase copy of a chunk's text that `q` searches, made on the chunk's first search and kept.
 //
 // Where the table may use the WebAssembly kernel (and the runtime has it), the copy is UTF-8 bytes in
-// a WebAssembly memory of the chunk's own (wasm/scanMemory.ts); otherwise, and for text with lone
+// a WebAssembly memory of the chunk's own (wasm/scan-memory.ts); otherwise, and for text with lone
 // surrogates (no UTF-8 form), a JS string with its own record starts (toLowerCase can lengthen text).
 // Made lazily rather than while loading: each new WebAssembly memory counts as external memory, and
 // V8 answers every 64 MB of it with a full GC, which costs seconds while a million source records
 // are still alive during a load.
 
 import type { Chunk, StoredTable } from './table.ts'
-import { ChunkBytes } from './wasm/scanMemory.ts'
+import { ChunkBytes } from './wasm/scan-memory.ts'
 
 const SEPARATOR = '\x01'
 

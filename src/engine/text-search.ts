@@ -5,15 +5,15 @@
 // most 5 characters around the needle's rarest character (V8's indexOf is fast when the first
 // character is rare), and each window hit is verified against the whole needle.
 // Chunks held as UTF-8 bytes in WebAssembly memory are searched by the SIMD kernel instead
-// (wasm/scanMemory.ts), in batches of matching records that grow while the visitor wants more.
+// (wasm/scan-memory.ts), in batches of matching records that grow while the visitor wants more.
 // Needles containing `\x01` (the field separator) take the slow path: field by field; so do, in byte
 // chunks only, needles the kernel cannot take (lone surrogates, over 4 KB).
-// Blocks whose trigrams cannot contain the needle are skipped (trigramIndex.ts).
+// Blocks whose trigrams cannot contain the needle are skipped (trigram-index.ts).
 
-import { lowerTextOf, type StringLower } from './lowerText.ts'
+import { lowerTextOf, type StringLower } from './lower-text.ts'
 import type { Chunk, StoredTable } from './table.ts'
-import { candidateRanges } from './trigramIndex.ts'
-import { byteNeedle, OUT_CAPACITY, type ByteNeedle, type ChunkBytes } from './wasm/scanMemory.ts'
+import { candidateRanges } from './trigram-index.ts'
+import { byteNeedle, OUT_CAPACITY, type ByteNeedle, type ChunkBytes } from './wasm/scan-memory.ts'
 
 const SEPARATOR = '\x01'
 const WINDOW = 5

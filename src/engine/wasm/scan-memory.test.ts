@@ -4,11 +4,11 @@
 
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { lowerTextOf } from '../lowerText.ts'
+import { lowerTextOf } from '../lower-text.ts'
 import { asStoredTable, TableBuilder } from '../table.ts'
-import { sweepRecords } from '../textSearch.ts'
+import { sweepRecords } from '../text-search.ts'
 import type { FieldInfo } from '../types.ts'
-import { byteNeedle, ChunkBytes, MAX_NEEDLE_BYTES, OUT_CAPACITY, scanKernel } from './scanMemory.ts'
+import { byteNeedle, ChunkBytes, MAX_NEEDLE_BYTES, OUT_CAPACITY, scanKernel } from './scan-memory.ts'
 
 const SEPARATOR = '\x01'
 const evenly = (): number => 1

@@ -6,11 +6,11 @@
 // are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { cellDecoder, filterValueText, type CellDecoder } from './cellText.ts'
+import { cellDecoder, filterValueText, type CellDecoder } from './cell-text.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { executeQuery, ID_FIELD, type ExecutableQuery, type FieldTerm, type FilterCondition } from './execute.ts'
 import { buildLinks, helpUrl } from './links.ts'
-import { setOwn } from './ownProperty.ts'
+import { setOwn } from './own-property.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
 import { asStoredTable, type StoredTable } from './table.ts'
 import type { CellValue, FieldInfo, FieldType } from './types.ts'

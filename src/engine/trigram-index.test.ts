@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { asStoredTable, TableBuilder } from './table.ts'
-import { candidateRanges } from './trigramIndex.ts'
+import { candidateRanges } from './trigram-index.ts'
 
 function urlTable(special: Map<number, string>) {
   const builder = new TableBuilder([{ id: 'url', type: 'text' }, { id: 'date', type: 'text' }], { chunkSize: 4096, blockSize: 64 })

@@ -7,9 +7,9 @@
 // differences come first, and ASCII has no contractions), so only texts with equal keys, or with
 // non-ASCII where the keys would differ, are compared with the collator itself. A property test checks this against the collator.
 
-import { isNumericType } from './cellText.ts'
+import { isNumericType } from './cell-text.ts'
 import { compareCodePoints, compareText } from './collation.ts'
-import type { ColumnIndex } from './columnIndex.ts'
+import type { ColumnIndex } from './column-index.ts'
 import type { FieldType } from './types.ts'
 
 const SEGMENT = 7

@@ -2,8 +2,8 @@
 // rows of CKAN's conformance list (notes/ckan-datastore.md §5) that fit api.md.
 
 import { describe, expect, it } from 'vitest'
-import { datastoreSearch, type SearchContext } from './datastoreSearch.ts'
-import { BOOKS_ID, catalogWith, PRIVATE_ID, TOKEN } from './testSupport/fixtures.ts'
+import { datastoreSearch, type SearchContext } from './datastore-search.ts'
+import { BOOKS_ID, catalogWith, PRIVATE_ID, TOKEN } from './test-support/fixtures.ts'
 
 const PATH = '/data/api/action/datastore_search'
 const HELP = 'http://127.0.0.1:8800/data/api/3/action/help_show?name=datastore_search'
@@ -408,7 +408,7 @@ describe('unexpected failures', () => {
 describe('hostile field names', () => {
   it('a field named "__proto__" is an ordinary field in records, filters and q', async () => {
     const { Catalog } = await import('./catalog.ts')
-    const { tableOf } = await import('./testSupport/fixtures.ts')
+    const { tableOf } = await import('./test-support/fixtures.ts')
     const catalog = new Catalog()
     catalog.add({ id: 'odd', load: () => tableOf([{ id: '__proto__', type: 'text' }], [{ ['__proto__']: 'x' }, { ['__proto__']: 'y' }]) })
     const params = JSON.parse('{"resource_id": "odd", "filters": {"__proto__": "y"}, "q": {"__proto__": "Y"}}') as unknown

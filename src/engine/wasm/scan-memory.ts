@@ -5,11 +5,11 @@
 // record starts (i32 byte addresses, see scan.wat), then the bytes. Substring matching on UTF-8 bytes equals matching on the string for well-formed text, so
 // a chunk with lone surrogates stays a JS string, and a needle with one never comes here.
 
-import { SCAN_KERNEL_BASE64 } from './scanKernel.generated.ts'
+import { SCAN_KERNEL_BASE64 } from './scan-kernel.generated.ts'
 
 const PAGE = 65536
 const NEEDLE_ADDRESS = 0
-/** Longer needles take the field-by-field path (textSearch.ts). */
+/** Longer needles take the field-by-field path (text-search.ts). */
 export const MAX_NEEDLE_BYTES = 4096
 const OUT_ADDRESS = MAX_NEEDLE_BYTES
 export const OUT_CAPACITY = (PAGE - OUT_ADDRESS) / 4

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cellToText, filterValueText, textToCell } from './cellText.ts'
+import { cellToText, filterValueText, textToCell } from './cell-text.ts'
 
 describe('cell text', () => {
   it('writes dates and timestamps the CKAN 2.11 way, keeping other text as given', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { setOwn } from './ownProperty.ts'
+import { setOwn } from './own-property.ts'
 
 describe('setOwn', () => {
   it('keeps "__proto__" an ordinary key that JSON shows', () => {

@@ -4,8 +4,8 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareCodePoints, compareText } from './collation.ts'
-import { codesFromTexts } from './columnIndex.ts'
-import { ranksOf } from './sortRanks.ts'
+import { codesFromTexts } from './column-index.ts'
+import { ranksOf } from './sort-ranks.ts'
 import type { FieldType } from './types.ts'
 
 const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coerceRow, inferFieldTypes } from './csvTypes.ts'
+import { coerceRow, inferFieldTypes } from './csv-types.ts'
 
 describe('inferFieldTypes', () => {
   it('types a column by every non-empty value, conservatively', () => {

@@ -1,5 +1,5 @@
 // The value index of one column: a code per record (0 = null), the distinct texts, a posting list
-// (record numbers in ascending order) per code, and lazily the sort rank of each code (sortRanks.ts).
+// (record numbers in ascending order) per code, and lazily the sort rank of each code (sort-ranks.ts).
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */

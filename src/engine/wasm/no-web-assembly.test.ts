@@ -11,10 +11,10 @@ describe('without WebAssembly', () => {
   it('searches JS strings and finds the same records', async () => {
     vi.stubGlobal('WebAssembly', undefined)
     vi.resetModules()
-    const { scanKernel } = await import('./scanMemory.ts')
+    const { scanKernel } = await import('./scan-memory.ts')
     const { TableBuilder, asStoredTable } = await import('../table.ts')
-    const { lowerTextOf } = await import('../lowerText.ts')
-    const { sweepRecords } = await import('../textSearch.ts')
+    const { lowerTextOf } = await import('../lower-text.ts')
+    const { sweepRecords } = await import('../text-search.ts')
     expect(scanKernel()).toBeNull()
 
     const builder = new TableBuilder([{ id: 'name', type: 'text' }], { chunkSize: 2, blockSize: 1 })

@@ -5,9 +5,9 @@
 // Hash collisions only add false candidates (the sweep verifies every hit), never lose a match.
 // Bits are stored block-group major (32 blocks x all hashes together), so building stays in cache.
 
-import { lowerTextOf } from './lowerText.ts'
+import { lowerTextOf } from './lower-text.ts'
 import type { Chunk, StoredTable } from './table.ts'
-import { hasUtf8Form } from './wasm/scanMemory.ts'
+import { hasUtf8Form } from './wasm/scan-memory.ts'
 
 // A multiplicative hash of the 3 character codes: folding characters (e.g. to their low 5 bits) would
 // be cheaper, but makes digits and punctuation collide with letters and the skip index useless.
