@@ -1,7 +1,7 @@
 // The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { normalizeQuery } from '../query/normalize.ts'
-import { buildRequest, effectiveBaseUrl, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildRequest, effectiveBaseUrl, redactedRequest, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import { DatastoreSearchError, type ApiError } from './api-error.ts'
@@ -59,8 +59,11 @@ export const datastoreKeys = {
   search: (query: QueryState, token: string | undefined) => [...datastoreKeys.searches(), searchIdentity(query), { token: tokenTag(token) }] as const,
 }
 
-/** Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`. */
-export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal): Promise<SearchOutcome> {
+/**
+ * Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`.
+ * `extra` adds parameters the query model does not hold (the summaries' `distinct`, `include_total`).
+ */
+export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal, extra?: BuildOptions['extra']): Promise<SearchOutcome> {
   const validation = validateQuery(query, { token: deps.token })
   if (hasErrors(validation)) {
     throw new DatastoreSearchError({
@@ -71,7 +74,7 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
       hint: 'Correct the fields marked in the form.',
     })
   }
-  const spec = buildRequest(query, { token: deps.token })
+  const spec = buildRequest(query, { token: deps.token, extra })
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   let raw
   try {

@@ -14,6 +14,8 @@ import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
+import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
+import { useSummariesView } from '../features/summaries/use-summaries-view.ts'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -32,6 +34,8 @@ const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(modu
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
+// Column summaries load their code when first opened.
+const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
@@ -68,6 +72,9 @@ export function Explorer() {
   })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
+  const summaries = useSummariesView()
+  const showSummary = useStableCallback(summaries.showField)
+  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken }), [explorer.runToken])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (
@@ -121,7 +128,13 @@ export function Explorer() {
                 <Suspense fallback={null}>
                   <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} />
                 </Suspense>
+                <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
               </div>
+            ) : null}
+            {data && summaries.open ? (
+              <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
+                <SummariesPanel query={executed} answer={search.isPrevious ? undefined : data} deps={summaryDeps} onFilter={filterByValue} focus={summaries.focus} />
+              </Suspense>
             ) : null}
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
@@ -132,6 +145,7 @@ export function Explorer() {
                   onSortChange={changeSort}
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
+                  onShowSummary={showSummary}
                   hasPreviousPage={pages?.hasPrevious ?? false}
                   hasNextPage={pages?.hasNext ?? false}
                   onPageStep={stepPage}

@@ -2,30 +2,33 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './columns.css'
 
-export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter'
+export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter' | 'summary'
 
 const ITEMS: readonly { action: ColumnAction; label: string }[] = [
   { action: 'sort-asc', label: 'Sort ascending' },
   { action: 'sort-desc', label: 'Sort descending' },
   { action: 'hide', label: 'Hide column' },
   { action: 'filter', label: 'Filter by a value…' },
+  { action: 'summary', label: 'Summary' },
 ]
 
 interface ColumnMenuProps {
   field: string
   /** Hiding the only shown column is not offered. */
   canHide: boolean
+  /** Offers `Summary` (opens the column summaries on this field). */
+  canSummarize?: boolean
   onAction: (action: ColumnAction) => void
 }
 
 /** A column header's menu button (ARIA menu button pattern): arrows move, Enter picks, Esc closes. */
-export function ColumnMenu({ field, canHide, onAction }: ColumnMenuProps) {
+export function ColumnMenu({ field, canHide, canSummarize = false, onAction }: ColumnMenuProps) {
   const [open, setOpen] = useState(false)
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
-  const items = ITEMS.filter((item) => item.action !== 'hide' || canHide)
+  const items = ITEMS.filter((item) => (item.action !== 'hide' || canHide) && (item.action !== 'summary' || canSummarize))
 
   // The grid scrolls and clips: the menu is placed against the window, under its button.
   useLayoutEffect(() => {

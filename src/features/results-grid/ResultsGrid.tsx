@@ -27,6 +27,8 @@ interface ResultsGridProps {
   onHideColumn?: (field: string) => void
   /** Adds the filter chip `field = value` and runs (cell action, header menu, record panel). */
   onFilterByValue?: (field: string, value: string) => void
+  /** Opens the column summaries on a field (the header menu's `Summary`); absent: not offered. */
+  onShowSummary?: (field: string) => void
   /** Pages beside this one, so the record panel can go on past the first or last record shown. */
   hasPreviousPage?: boolean
   hasNextPage?: boolean
@@ -46,7 +48,7 @@ function filterText(value: unknown): string | undefined {
 }
 
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
-export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue, hasPreviousPage = false, hasNextPage = false, onPageStep }: ResultsGridProps) {
+export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue, onShowSummary, hasPreviousPage = false, hasNextPage = false, onPageStep }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
@@ -128,6 +130,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
   const onColumnAction = (field: string, action: ColumnAction) => {
     if (action === 'sort-asc' || action === 'sort-desc') onSortChange([{ field, direction: action === 'sort-asc' ? 'asc' : 'desc' }])
     else if (action === 'hide') onHideColumn?.(field)
+    else if (action === 'summary') onShowSummary?.(field)
     else setFilterField(field)
   }
   const closeRecord = () => {
@@ -165,7 +168,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
               <tr className="grid-menus">
                 {fields.map((field, index) => (
                   <td key={field.id} style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}>
-                    <ColumnMenu field={field.id} canHide={onHideColumn !== undefined && fields.length > 1} onAction={(action) => onColumnAction(field.id, action)} />
+                    <ColumnMenu field={field.id} canHide={onHideColumn !== undefined && fields.length > 1} canSummarize={onShowSummary !== undefined && field.id !== '_id'} onAction={(action) => onColumnAction(field.id, action)} />
                   </td>
                 ))}
               </tr>

@@ -1,0 +1,54 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { DatastoreField, DatastoreRecord } from '../../api/parse-response.ts'
+import { summarizeLoaded } from '../../api/summaries/loaded-summary.ts'
+import { exactSummary, loadedSummary, mergeFacts, type ShownSummary } from '../../api/summaries/shown-summary.ts'
+import { demoSummaryOptions, liveFieldOptions, type SummaryDeps } from '../../api/summaries/summary-options.ts'
+import { everyRecordLoaded, factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
+import type { QueryState } from '../../query/types.ts'
+
+/** The executed query's own answer (never the previous query's, shown while this one loads). */
+export interface SummarySource {
+  fields: DatastoreField[]
+  records: DatastoreRecord[]
+  total?: number
+  totalWasEstimated?: boolean
+}
+
+export type ColumnSummaries = { state: 'waiting' } | { state: 'ready'; fields: ShownSummary[] }
+
+/**
+ * The summaries of the executed query's fields: the demo engine's (exact), the loaded records' when
+ * they are every matching record, or the loaded records' with what the live server says exactly.
+ */
+export function useColumnSummaries(query: QueryState, answer: SummarySource | undefined, deps: SummaryDeps): ColumnSummaries {
+  const fields = useMemo(() => (answer ? summaryFields(answer.fields, query.q) : []), [answer, query.q])
+  const names = useMemo(() => fields.map((field) => field.id), [fields])
+  const complete = answer !== undefined && everyRecordLoaded(answer, query.offset)
+  const matching = answer?.total !== undefined && !answer.totalWasEstimated ? answer.total : undefined
+  const engine = query.source === 'demo' && deps.summarize !== undefined
+  const live = answer !== undefined && !engine && !complete && query.source === 'live'
+
+  const demo = useQuery({ ...demoSummaryOptions(query, names, deps), enabled: answer !== undefined && engine })
+  const loaded = useMemo(() => (answer && !engine ? summarizeLoaded(fields, answer.records) : undefined), [answer, engine, fields])
+  const facts = useQueries({
+    queries: fields.map((field) => ({ ...liveFieldOptions(query, field.id, factKind(field.type), matching, deps), enabled: live })),
+  })
+
+  if (answer === undefined) return { state: 'waiting' }
+  if (engine) {
+    if (demo.data) return { state: 'ready', fields: demo.data.fields.map((summary) => exactSummary(summary, demo.data.total)) }
+    if (!demo.isError) return { state: 'waiting' }
+  }
+  const onHand = loaded ?? summarizeLoaded(fields, answer.records)
+  const count = answer.records.length
+  if (complete) return { state: 'ready', fields: onHand.fields.map((summary) => exactSummary(summary, count)) }
+  return {
+    state: 'ready',
+    fields: onHand.fields.map((summary, i) => {
+      const fact = live ? facts[i] : undefined
+      if (fact?.data) return mergeFacts(summary, count, fact.data, matching)
+      return loadedSummary(summary, count, fact?.isPending === true && fact.fetchStatus !== 'idle')
+    }),
+  }
+}
