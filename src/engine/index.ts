@@ -15,7 +15,7 @@
 //                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
-//   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric when every value is one)
+//   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric/date/timestamp when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
 //   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
 //                                         sort orders exactly like the engine's `sort`
