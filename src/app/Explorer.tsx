@@ -15,7 +15,6 @@ import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
-import { useSummariesView } from '../features/summaries/use-summaries-view.ts'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -72,9 +71,9 @@ export function Explorer() {
   })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
-  const summaries = useSummariesView()
+  const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken }), [explorer.runToken])
+  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: transports.demo.summarize }), [explorer.runToken, explorer.runTimeoutMs])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (
@@ -101,7 +100,7 @@ export function Explorer() {
           />
           <RecentQueries
             executed={executed}
-            onRun={(query) => explorer.run(queryToDraft(query))}
+            onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}

@@ -42,7 +42,7 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
   }
 }
 
-function isReadable(entry: ResourceEntry, context: SearchContext): boolean {
+export function isReadable(entry: ResourceEntry, context: SearchContext): boolean {
   if (entry.isPrivate !== true) return true
   return typeof context.token === 'string' && context.tokens.includes(context.token)
 }
@@ -91,7 +91,7 @@ function positionOf(table: StoredTable, field: string): number {
   return field === '_id' ? ID_FIELD : (table.positionOf(field) as number)
 }
 
-function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
+export function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
   const terms: FieldTerm[] = []
   let needle: string | undefined
   if (typeof params.q === 'string') {

@@ -88,7 +88,7 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
 }
 
 /** A natural number, undefined when absent, or the error message. */
-function naturalNumber(value: unknown): number | undefined | string {
+export function naturalNumber(value: unknown): number | undefined | string {
   if (value === undefined || value === null || value === '') return undefined
   let parsed: number
   if (typeof value === 'number') parsed = value

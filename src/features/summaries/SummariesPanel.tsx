@@ -16,7 +16,7 @@ export interface SummariesPanelProps {
   deps: SummaryDeps
   onFilter: (field: string, value: string) => void
   /** Scrolls to and focuses this field's summary. */
-  focus?: { field: string; times: number }
+  focus?: { field: string }
 }
 
 /** The `Column summaries` region: one `Summary of <field>` region per field, suggested facets first. */
