@@ -73,7 +73,7 @@ export function Explorer() {
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: transports.demo.summarize }), [explorer.runToken, explorer.runTimeoutMs])
+  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: transports.demo.summarize, summarizeRecords: transports.demo.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (

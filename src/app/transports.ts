@@ -15,6 +15,7 @@ export function demoWorker(): DemoWorkerClient {
 const demoRequests: DemoRequestClient = {
   request: (request, options) => demoWorker().request(request, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
+  summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
 }
 
 export const transports = { live: createFetchTransport(), demo: createWorkerTransport(demoRequests) }

@@ -1,8 +1,8 @@
-// The summary of the records on hand (a loaded page), by the engine's own rules (`summarizeRecords`).
-// Live servers name types the engine does not know (`_text`, `float4`, `timestamptz`, ...): they are
-// read as the nearest engine type, and a field whose values do not fit that type is read as text, or
-// as json when even text does not fit (objects, arrays).
-import { cellToText, summarizeRecords, type FieldInfo, type FieldType, type RecordObject, type TableSummary } from '../../engine/index.ts'
+// The records on hand (a loaded page) as the engine's `summarizeRecords` takes them (it runs in the demo
+// worker, so its code stays out of the page's first download). Live servers name types the engine does
+// not know (`_text`, `float4`, `timestamptz`, ...): they are read as the nearest engine type, and a
+// field whose values do not fit that type is read as text, or as json when even text does not fit.
+import { cellToText, type FieldInfo, type FieldType, type RecordObject } from '../../engine/index.ts'
 import type { DatastoreField, DatastoreRecord } from '../parse-response.ts'
 
 const ENGINE_TYPES: ReadonlySet<string> = new Set<FieldType>(['int', 'int4', 'int8', 'numeric', 'float8', 'text', 'bool', 'date', 'timestamp', 'json'])
@@ -31,10 +31,7 @@ function readableAs(field: DatastoreField, records: readonly DatastoreRecord[]):
   return { id: field.id, type }
 }
 
-/** Summarises `records` over `fields` (without `_id`), each field typed as the engine reads it. */
-export function summarizeLoaded(fields: readonly DatastoreField[], records: readonly DatastoreRecord[]): TableSummary {
-  return summarizeRecords(
-    fields.map((field) => readableAs(field, records)),
-    records as readonly RecordObject[],
-  )
+/** `records` over `fields` (without `_id`), each field typed as the engine can read it. */
+export function loadedRecordsInput(fields: readonly DatastoreField[], records: readonly DatastoreRecord[]): { fields: FieldInfo[]; records: RecordObject[] } {
+  return { fields: fields.map((field) => readableAs(field, records)), records: records as RecordObject[] }
 }

@@ -2,7 +2,9 @@
 // executed query's identity reduced to what decides the matching records (source, address, resource,
 // q, filters) and the token's tag, never the token: paging or sorting keeps them.
 import { queryOptions } from '@tanstack/react-query'
-import type { SummaryRequest, TableSummary } from '../../engine/index.ts'
+import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../../engine/index.ts'
+import type { DatastoreField, DatastoreRecord } from '../parse-response.ts'
+import { loadedRecordsInput } from './loaded-summary.ts'
 import { filtersObject } from '../../query/request-builder.ts'
 import type { QueryState } from '../../query/types.ts'
 import { datastoreKeys, fetchDatastoreSearch, searchIdentity, tokenTag, type SearchDeps } from '../datastore-search.ts'
@@ -12,6 +14,17 @@ import { matchingQuery, serverFacts, type FactKind, type ServerFacts, type Summa
 export interface SummaryDeps extends Omit<SearchDeps, 'onProgress'> {
   /** The demo engine's exact summary (the worker transport's `summarize`). */
   summarize?: (request: SummaryRequest, signal?: AbortSignal) => Promise<TableSummary>
+  /** The engine's summary of records on hand (the worker transport's `summarizeRecords`). */
+  summarizeRecords: (fields: FieldInfo[], records: RecordObject[], signal?: AbortSignal) => Promise<TableSummary>
+}
+
+/** Each answer object gets a number, so a refetched answer is summarised again. */
+const answerIds = new WeakMap<object, number>()
+let lastAnswerId = 0
+function answerId(answer: object): number {
+  let id = answerIds.get(answer)
+  if (id === undefined) answerIds.set(answer, (id = ++lastAnswerId))
+  return id
 }
 
 /** Summary requests in flight at once, over every field and query. */
@@ -27,6 +40,7 @@ export const summaryKeys = {
   all: [...datastoreKeys.all, 'summary'] as const,
   demo: (query: QueryState, fields: readonly string[], token: string | undefined) =>
     [...summaryKeys.all, 'engine', matchIdentity(query), [...fields], { token: tokenTag(token) }] as const,
+  loaded: (query: QueryState, answer: object, token: string | undefined) => [...summaryKeys.all, 'loaded', searchIdentity(query), answerId(answer), { token: tokenTag(token) }] as const,
   liveField: (query: QueryState, field: string, token: string | undefined) => [...summaryKeys.all, 'live', matchIdentity(query), field, { token: tokenTag(token) }] as const,
 }
 
@@ -43,6 +57,21 @@ export function demoSummaryOptions(query: QueryState, fields: readonly string[],
     retry: false,
     networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** The engine's summary of the records the executed query loaded (`answer`), in the worker. */
+export function loadedSummaryOptions(query: QueryState, answer: { fields: readonly DatastoreField[]; records: readonly DatastoreRecord[] }, deps: SummaryDeps) {
+  return queryOptions<TableSummary>({
+    queryKey: summaryKeys.loaded(query, answer, deps.token),
+    queryFn: ({ signal }) => {
+      const input = loadedRecordsInput(answer.fields, answer.records)
+      return deps.summarizeRecords(input.fields, input.records, signal)
+    },
+    retry: false,
+    networkMode: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
   })
 }
 

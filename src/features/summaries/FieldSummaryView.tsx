@@ -15,6 +15,8 @@ export function FieldSummaryView({ shown, onFilter }: FieldSummaryViewProps) {
   const whole = (part: (typeof parts)[number]) => (exact(part) && shown.matching !== undefined ? shown.matching : shown.loaded)
   const topWhole = whole('top')
   const topMost = Math.max(1, ...summary.top.map((value) => value.count))
+  // Top values of a column whose values never repeat (ids, codes) say nothing: that is said instead.
+  const allDifferent = summary.top.length > 1 && topMost === 1 && summary.distinct === summary.count - summary.empty
   return (
     <>
       <p className="summary-scope">{scopeLine(shown, parts)}</p>
@@ -49,7 +51,9 @@ export function FieldSummaryView({ shown, onFilter }: FieldSummaryViewProps) {
         ) : null}
       </dl>
       {summary.histogram && summary.histogram.bins.length > 0 ? <Histogram field={summary.field} histogram={summary.histogram} /> : null}
-      {summary.top.length > 0 ? (
+      {allDifferent ? (
+        <p className="summary-scope">Every value {exact('top') ? '' : 'loaded '}is different: no value repeats.</p>
+      ) : summary.top.length > 0 ? (
         <ul className="summary-top" aria-label={`Top values of ${summary.field}`}>
           {summary.top.map((value) => (
             <li key={value.text}>

@@ -43,8 +43,9 @@ export function SummariesPanel({ query, answer, deps, onFilter, focus }: Summari
         ) : null}
       </div>
       {names.length === 0 && summaries.state === 'ready' ? <p className="summary-status">No fields to summarise.</p> : null}
+      {summaries.state === 'failed' ? <p className="summary-status">No summaries: {summaries.message}</p> : null}
       <div className="summaries-list" ref={listRef}>
-        {names.map((name, i) => {
+        {(summaries.state === 'failed' ? [] : names).map((name, i) => {
           const shown = ready?.[i]
           return (
             <section

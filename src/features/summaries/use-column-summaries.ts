@@ -1,9 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DatastoreField, DatastoreRecord } from '../../api/parse-response.ts'
-import { summarizeLoaded } from '../../api/summaries/loaded-summary.ts'
 import { exactSummary, loadedSummary, mergeFacts, type ShownSummary } from '../../api/summaries/shown-summary.ts'
-import { demoSummaryOptions, liveFieldOptions, type SummaryDeps } from '../../api/summaries/summary-options.ts'
+import { demoSummaryOptions, liveFieldOptions, loadedSummaryOptions, type SummaryDeps } from '../../api/summaries/summary-options.ts'
 import { everyRecordLoaded, factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
 import type { QueryState } from '../../query/types.ts'
 
@@ -15,7 +14,7 @@ export interface SummarySource {
   totalWasEstimated?: boolean
 }
 
-export type ColumnSummaries = { state: 'waiting' } | { state: 'ready'; fields: ShownSummary[] }
+export type ColumnSummaries = { state: 'waiting' } | { state: 'failed'; message: string } | { state: 'ready'; fields: ShownSummary[] }
 
 /**
  * The summaries of the executed query's fields: the demo engine's (exact), the loaded records' when
@@ -30,7 +29,8 @@ export function useColumnSummaries(query: QueryState, answer: SummarySource | un
   const live = answer !== undefined && !engine && !complete && query.source === 'live'
 
   const demo = useQuery({ ...demoSummaryOptions(query, names, deps), enabled: answer !== undefined && engine })
-  const loaded = useMemo(() => (answer && !engine ? summarizeLoaded(fields, answer.records) : undefined), [answer, engine, fields])
+  const onHandAnswer = useMemo(() => ({ fields, records: answer?.records ?? [] }), [fields, answer])
+  const loaded = useQuery({ ...loadedSummaryOptions(query, onHandAnswer, deps), enabled: answer !== undefined && (!engine || demo.isError) })
   const facts = useQueries({
     queries: fields.map((field) => ({ ...liveFieldOptions(query, field.id, factKind(field.type), matching, deps), enabled: live })),
   })
@@ -40,7 +40,9 @@ export function useColumnSummaries(query: QueryState, answer: SummarySource | un
     if (demo.data) return { state: 'ready', fields: demo.data.fields.map((summary) => exactSummary(summary, demo.data.total)) }
     if (!demo.isError) return { state: 'waiting' }
   }
-  const onHand = loaded ?? summarizeLoaded(fields, answer.records)
+  const onHand = loaded.data
+  if (loaded.isError) return { state: 'failed', message: loaded.error.message }
+  if (onHand === undefined) return { state: 'waiting' }
   const count = answer.records.length
   if (complete) return { state: 'ready', fields: onHand.fields.map((summary) => exactSummary(summary, count)) }
   return {
