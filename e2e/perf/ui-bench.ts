@@ -2,13 +2,15 @@
 // Serves the built app with `vite preview` on a free port, drives headless Chromium and prints:
 // navigation -> first demo result, a 32,000-record result (time and rows in the DOM), sorting a
 // complete result of about 31,000 records in the browser, the longest main-thread task while typing,
-// and the initial JavaScript size (gzip) from dist/.
+// the column summaries (opening them on the 1,000,000-record demo resource; the live requests each
+// field's summary takes against the reference server), and the initial JavaScript size (gzip) from dist/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startPreview } from './preview.ts'
+import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
 const DIST = 'dist'
 const RUNS = 5
@@ -166,6 +168,63 @@ async function typing(page: Page): Promise<{ longestTaskMs: number; tasksOver50:
   return { longestTaskMs: Math.max(0, ...tasks), tasksOver50: tasks.length }
 }
 
+/** Clicks Summaries and waits until every field's summary is drawn and settled; returns the time and field count. */
+async function openSummaries(page: Page): Promise<{ ms: number; fields: number }> {
+  return page.evaluate(async () => {
+    const toggle = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Summaries')
+    if (toggle === undefined) throw new Error('no Summaries button')
+    const started = performance.now()
+    toggle.click()
+    for (;;) {
+      const panel = document.querySelector('section[aria-label="Column summaries"]')
+      const cards = [...(panel?.querySelectorAll<HTMLElement>('[data-field]') ?? [])]
+      if (cards.length > 0 && cards.every((card) => card.getAttribute('aria-busy') === 'false')) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        return { ms: performance.now() - started, fields: cards.length }
+      }
+      if (performance.now() - started > 60_000) throw new Error('the summaries did not settle within 60 s')
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+  })
+}
+
+/** Opening Summaries on the 1,000,000-record demo resource, in fresh pages (first open: chunk, worker, engine). */
+async function summariesDemo(browser: Browser, origin: string): Promise<{ times: number[]; fields: number; longestTaskMs: number }> {
+  const times: number[] = []
+  let fields = 0
+  let longestTaskMs = 0
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}`)
+    await waitForResult(page)
+    await watchLongTasks(page)
+    const opened = await openSummaries(page)
+    times.push(opened.ms)
+    fields = opened.fields
+    longestTaskMs = Math.max(longestTaskMs, ...(await takeLongTasks(page)))
+    await context.close()
+  }
+  return { times, fields, longestTaskMs }
+}
+
+/** Live requests each field's summary took against the reference server (10 of 60 records loaded). */
+async function summariesLive(browser: Browser, origin: string): Promise<{ perField: [string, number][]; ms: number }> {
+  const server = await startReferenceServer()
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?source=live&base=${encodeURIComponent(server.baseUrl)}&resource=${BENCH_LIVE_RESOURCE}&limit=10`)
+    await waitForResult(page)
+    const opened = await openSummaries(page)
+    const perField = await page.locator('[data-field]').evaluateAll((cards) => cards.map((card): [string, number] => [card.getAttribute('data-field') ?? '', Number(card.getAttribute('data-live-requests'))]))
+    await context.close()
+    return { perField, ms: opened.ms }
+  } finally {
+    if (server.child.pid !== undefined) process.kill(-server.child.pid)
+  }
+}
+
 function initialJs(): { entryGzip: number; entryRaw: number; files: string[]; allJsGzip: number } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8')
   const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')
@@ -198,6 +257,8 @@ async function main(): Promise<void> {
     const typed = await typing(page)
     const sorted = await sortComplete(page, origin)
     await context.close()
+    const summaries = await summariesDemo(browser, origin)
+    const live = await summariesLive(browser, origin)
 
     console.info(`UI benchmark, headless Chromium, built app (${origin}), load average ${(await import('node:os')).loadavg().map((v) => v.toFixed(2)).join(' ')}`)
     console.info(`initial JS (index.html scripts + modulepreload: ${js.files.join(', ')}): ${kb(js.entryRaw)} raw, ${kb(js.entryGzip)} gzip (target <= 110 KB); all JS chunks incl. lazy and worker: ${kb(js.allJsGzip)} gzip`)
@@ -215,6 +276,14 @@ async function main(): Promise<void> {
     console.info(
       `sorting a complete result in the browser (${sorted.shown}; ${sorted.sortedInBrowser ? 'sorted in the browser' : 'NOT complete: sorted by the server'}): ` +
         `click -> painted median ${ms(median(sorted.sortMs))} (runs: ${sorted.sortMs.map(ms).join(', ')}; target <= 100 ms); longest task ${ms(sorted.longestTaskMs)}`,
+    )
+    console.info(
+      `opening Summaries on the 1,000,000-record demo resource: every field (${summaries.fields}) drawn in median ${ms(median(summaries.times))} ` +
+        `(runs: ${summaries.times.map(ms).join(', ')}; target <= 1000 ms); longest main-thread task ${ms(summaries.longestTaskMs)}`,
+    )
+    console.info(
+      `live summaries against the reference server (10 of 60 records loaded): requests per field summary ${live.perField.map(([field, count]) => `${field} ${count}`).join(', ')} ` +
+        `(max ${Math.max(...live.perField.map(([, count]) => count))}; budget <= 23); all settled in ${ms(live.ms)}`,
     )
     console.info(`typing in the form with 32,000 records shown: longest main-thread task ${ms(typed.longestTaskMs)}, ${typed.tasksOver50} task(s) over 50 ms (target: none)`)
   } finally {

@@ -20,11 +20,18 @@ export interface ShownSummary {
   requests: number
   /** The server is still being asked; the loaded records' numbers show meanwhile. */
   pending: boolean
+  /** Nothing is known yet: the summary is being computed. */
+  computing?: boolean
 }
 
 /** Every part exact: the engine's summary, or the loaded records when they are all the matching ones. */
 export function exactSummary(summary: FieldSummary, matching: number): ShownSummary {
   return { summary, exact: SUMMARY_PARTS, matching, loaded: matching, requests: 0, pending: false }
+}
+
+/** A field whose summary is still being computed (nothing to show yet). */
+export function pendingSummary(field: string): ShownSummary {
+  return { summary: { field, type: 'text', count: 0, empty: 0, distinct: 0, top: [] }, exact: [], loaded: 0, requests: 0, pending: true, computing: true }
 }
 
 /** Only the loaded records (the server was not asked, refused, or failed). */

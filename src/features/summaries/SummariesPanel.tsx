@@ -46,7 +46,8 @@ export function SummariesPanel({ query, answer, deps, onFilter, focus }: Summari
       {summaries.state === 'failed' ? <p className="summary-status">No summaries: {summaries.message}</p> : null}
       <div className="summaries-list" ref={listRef}>
         {(summaries.state === 'failed' ? [] : names).map((name, i) => {
-          const shown = ready?.[i]
+          const found = ready?.[i]
+          const shown = found?.computing ? undefined : found
           return (
             <section
               key={name}

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DatastoreField, DatastoreRecord } from '../../api/parse-response.ts'
-import { exactSummary, loadedSummary, mergeFacts, type ShownSummary } from '../../api/summaries/shown-summary.ts'
+import { exactSummary, loadedSummary, mergeFacts, pendingSummary, type ShownSummary } from '../../api/summaries/shown-summary.ts'
 import { demoSummaryOptions, liveFieldOptions, loadedSummaryOptions, type SummaryDeps } from '../../api/summaries/summary-options.ts'
 import { everyRecordLoaded, factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
 import type { QueryState } from '../../query/types.ts'
@@ -28,17 +28,24 @@ export function useColumnSummaries(query: QueryState, answer: SummarySource | un
   const engine = query.source === 'demo' && deps.summarize !== undefined
   const live = answer !== undefined && !engine && !complete && query.source === 'live'
 
-  const demo = useQuery({ ...demoSummaryOptions(query, names, deps), enabled: answer !== undefined && engine })
+  const demo = useQueries({ queries: names.map((name) => ({ ...demoSummaryOptions(query, name, deps), enabled: answer !== undefined && engine })) })
+  const demoFailed = demo.some((field) => field.isError)
   const onHandAnswer = useMemo(() => ({ fields, records: answer?.records ?? [] }), [fields, answer])
-  const loaded = useQuery({ ...loadedSummaryOptions(query, onHandAnswer, deps), enabled: answer !== undefined && (!engine || demo.isError) })
+  const loaded = useQuery({ ...loadedSummaryOptions(query, onHandAnswer, deps), enabled: answer !== undefined && (!engine || demoFailed) })
   const facts = useQueries({
     queries: fields.map((field) => ({ ...liveFieldOptions(query, field.id, factKind(field.type), matching, deps), enabled: live })),
   })
 
   if (answer === undefined) return { state: 'waiting' }
-  if (engine) {
-    if (demo.data) return { state: 'ready', fields: demo.data.fields.map((summary) => exactSummary(summary, demo.data.total)) }
-    if (!demo.isError) return { state: 'waiting' }
+  if (engine && !demoFailed) {
+    return {
+      state: 'ready',
+      fields: names.map((name, i) => {
+        const done = demo[i]?.data
+        const summary = done?.fields[0]
+        return summary && done ? exactSummary(summary, done.total) : pendingSummary(name)
+      }),
+    }
   }
   const onHand = loaded.data
   if (loaded.isError) return { state: 'failed', message: loaded.error.message }
