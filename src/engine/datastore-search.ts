@@ -9,11 +9,13 @@
 import type { Catalog, ResourceEntry } from './catalog.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
-import { memoryStore } from './memory-store.ts'
+import type { ExecutableQuery } from './execute.ts'
+import { executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
 import { formatRecords } from './records-format.ts'
 import type { OutputField, SearchQuery, SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
+import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
 
 export interface SearchContext {
@@ -112,12 +114,15 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
 }
 
 function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readonly FieldInfo[]): SearchQuery {
+  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params) }
+}
+
+/** Which records, in which order, which page: the shaped parameters as a store reads them. */
+export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resourceId' | 'fields'> {
   // with both, CKAN 2.11 searches `full_text` only (one whole-row query)
   const text = params.fullText || (typeof params.q === 'string' ? params.q : undefined)
   const fieldTexts = typeof params.q === 'object' ? Object.entries(params.q).filter(([, value]) => value !== '') : []
   return {
-    resourceId: entry.id,
-    fields: outputFields(entry, params, columns),
     text: text === '' ? undefined : text,
     fieldTexts: fieldTexts.map(([field, value]) => ({ field, text: value })),
     filters: Object.entries(params.filters ?? {}).map(([field, value]) => ({ field, values: Array.isArray(value) ? value : [value] })),
@@ -127,6 +132,11 @@ function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readon
     includeTotal: params.includeTotal,
     distinct: params.distinct === true,
   }
+}
+
+/** The in-memory plan of shaped parameters whose field names were checked against the table. */
+export function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
+  return executableOf(table, queryConditions(params))
 }
 
 /** The answer's columns: those asked for (or `_id` then every column), with their dictionary entries. */

@@ -21,6 +21,18 @@ export function memoryStore(load: (entry: ResourceEntry) => Promise<Table>): Sea
 }
 
 export function searchTable(table: StoredTable, query: SearchQuery): SearchRows {
+  const executable = executableOf(table, query)
+  const positions = query.fields.map((field) => positionOf(table, field.id))
+  const { records, total } = query.distinct ? executeDistinct(table, executable, positions) : executeQuery(table, executable)
+  return { rows: decodeRows(table, records, query, positions), total }
+}
+
+function positionOf(table: StoredTable, field: string): number {
+  return field === '_id' ? ID_FIELD : (table.positionOf(field) as number)
+}
+
+/** A validated query's conditions as the in-memory executor's plan (field names become positions). */
+export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resourceId' | 'fields'>): ExecutableQuery {
   const positionOf = (field: string): number => (field === '_id' ? ID_FIELD : (table.positionOf(field) as number))
   const filters: FilterCondition[] = query.filters.map(({ field, values }) => ({
     field: positionOf(field),
@@ -35,9 +47,7 @@ export function searchTable(table: StoredTable, query: SearchQuery): SearchRows 
     limit: query.limit,
     includeTotal: query.includeTotal,
   }
-  const positions = query.fields.map((field) => positionOf(field.id))
-  const { records, total } = query.distinct ? executeDistinct(table, executable, positions) : executeQuery(table, executable)
-  return { rows: decodeRows(table, records, query, positions), total }
+  return executable
 }
 
 function decodeRows(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): CellValue[][] {
