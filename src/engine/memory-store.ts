@@ -33,16 +33,15 @@ function positionOf(table: StoredTable, field: string): number {
 
 /** A validated query's conditions as the in-memory executor's plan (field names become positions). */
 export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resourceId' | 'fields'>): ExecutableQuery {
-  const positionOf = (field: string): number => (field === '_id' ? ID_FIELD : (table.positionOf(field) as number))
   const filters: FilterCondition[] = query.filters.map(({ field, values }) => ({
-    field: positionOf(field),
+    field: positionOf(table, field),
     texts: values.flatMap((value) => (value === null ? [] : [filterValueText(value)])),
   }))
   const executable: ExecutableQuery = {
     needle: query.text?.toLowerCase(),
-    terms: query.fieldTexts.map(({ field, text }) => ({ field: positionOf(field), needle: text.toLowerCase() })),
+    terms: query.fieldTexts.map(({ field, text }) => ({ field: positionOf(table, field), needle: text.toLowerCase() })),
     filters,
-    sort: query.sort.map((key) => ({ field: positionOf(key.field), descending: key.descending, nullsFirst: key.nullsFirst })),
+    sort: query.sort.map((key) => ({ field: positionOf(table, key.field), descending: key.descending, nullsFirst: key.nullsFirst })),
     offset: query.offset,
     limit: query.limit,
     includeTotal: query.includeTotal,
