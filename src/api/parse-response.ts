@@ -172,6 +172,8 @@ function interpretSuccess(
   }
   const value = body.value
   if (isObject(value) && value.success === false) {
+    // A validation error object (or any error whose keys name parameters) is a 409 in all but status.
+    if (namesParameters(value.error)) return fail(validationError(value, errorMessage(value) ?? '', status))
     return fail({
       kind: 'unsuccessful',
       status,
@@ -241,7 +243,12 @@ function toResult(result: { [key: string]: JsonValue }, records: DatastoreRecord
   }
 }
 
-function validationError(value: JsonValue | undefined, said: string): ApiError {
+/** An error object with at least one key naming a `datastore_search` parameter. */
+function namesParameters(error: JsonValue | undefined): boolean {
+  return isObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
+}
+
+function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
   const error = isObject(value) && isObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
@@ -260,10 +267,10 @@ function validationError(value: JsonValue | undefined, said: string): ApiError {
     .join('; ')
   return {
     kind: 'validation',
-    status: 409,
+    status,
     paramErrors,
     fieldErrors,
-    title: 'The server rejected the query (409)',
+    title: status === 409 ? 'The server rejected the query (409)' : `The server rejected the query (${status}, success: false)`,
     message: summary || said || 'The server found the query invalid without saying why.',
     hint: 'Correct the fields marked in the form and run the query again.',
   }
