@@ -21,11 +21,11 @@
 //                                         sort orders exactly like the engine's `sort`
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
-export { Catalog, type ResourceEntry, type ResourceSummary } from './catalog.ts'
+export { Catalog, type LoadState, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
 export { datastoreSearch, type SearchContext, type SearchOutcome } from './datastore-search.ts'
 export { coerceRow, inferFieldTypes } from './csv-types.ts'
-export { cellToText } from './cell-text.ts'
+export { cellToText, textToCell } from './cell-text.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'
 export { ranksOf } from './sort-ranks.ts'
 export type { FieldSummary, Histogram, HistogramBin, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
