@@ -5,7 +5,7 @@
 // then field names against the loaded table. Shape errors and field-name errors of the same request
 // are reported together when the resource can be read.
 
-import type { Catalog, ResourceEntry } from './catalog.ts'
+import type { Catalog, LoadState, ResourceEntry } from './catalog.ts'
 import { cellDecoder, filterValueText, type CellDecoder } from './cell-text.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { executeQuery, ID_FIELD, type ExecutableQuery, type FieldTerm, type FilterCondition } from './execute.ts'
@@ -59,13 +59,12 @@ async function search(catalog: Catalog, input: unknown, context: SearchContext, 
     if (!entry) return notFound(help, `Resource "${params.resourceId}" was not found.`)
     return accessDenied(help, `User not authorized to read resource ${entry.id}`)
   }
-  const table = asStoredTable(await catalog.prepare(entry.id))
-  const fieldErrors = checkFieldNames(params, table)
+  // A prefix of the table has all its fields, so field names are checked on the first one at hand.
+  const first = await catalog.latest(entry.id)
+  const fieldErrors = checkFieldNames(params, asStoredTable(first.table))
   for (const [key, messages] of Object.entries(fieldErrors)) (errors[key] ??= []).push(...messages)
   if (Object.keys(errors).length > 0) return validationError(help, errors)
-
-  const query = executableQuery(params, table)
-  const { records, total } = executeQuery(table, query)
+  const { table, query, records, total, estimated } = await answerSoonest(catalog, entry.id, params, first)
   const outputFields = outputFieldsOf(params, table)
   const result: Record<string, unknown> = {
     resource_id: entry.id,
@@ -81,10 +80,43 @@ async function search(catalog: Catalog, input: unknown, context: SearchContext, 
   result.records = recordObjects(table, records, outputFields)
   if (total !== undefined) {
     result.total = total
-    result.total_was_estimated = false
+    result.total_was_estimated = estimated
   }
   Object.assign(result, { _links: buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit) })
   return success(help, result)
+}
+
+interface Answer {
+  table: StoredTable
+  query: ExecutableQuery
+  records: number[]
+  total?: number
+  estimated: boolean
+}
+
+/**
+ * Runs the search on the whole table, or, while the resource still loads, on the prefix loaded so
+ * far when that prefix decides the page: no sort (records come in `_id` order, so the first matches
+ * of a prefix are the first matches of the table) and a full page. The total is then the prefix's
+ * count scaled to the expected size, marked as estimated (CKAN's `total_was_estimated`).
+ */
+async function answerSoonest(catalog: Catalog, resourceId: string, params: ShapedParams, first: LoadState): Promise<Answer> {
+  let state = first
+  while (!state.complete) {
+    const table = asStoredTable(state.table)
+    const query = executableQuery(params, table)
+    if (query.sort.length === 0) {
+      const { records, total } = executeQuery(table, query)
+      if (records.length === query.limit) {
+        const scaled = total === undefined ? undefined : Math.max(total, Math.round((total * state.expectedSize) / Math.max(1, table.size)))
+        return { table, query, records, total: scaled, estimated: total !== undefined }
+      }
+    }
+    state = await catalog.latest(resourceId, state.table)
+  }
+  const table = asStoredTable(state.table)
+  const query = executableQuery(params, table)
+  return { table, query, ...executeQuery(table, query), estimated: false }
 }
 
 function positionOf(table: StoredTable, field: string): number {
