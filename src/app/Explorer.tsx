@@ -94,7 +94,7 @@ export function Explorer() {
           />
           <RecentQueries
             executed={executed}
-            onRun={(query) => explorer.run(queryToDraft(query))}
+            onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}

@@ -1,6 +1,7 @@
 // The catalog of resources a server or worker offers: ids, aliases, privacy, and lazy loading
 // (each resource loads once; a failed load is forgotten so the next request tries again).
 
+import type { FieldDictionaryEntry } from './search-query.ts'
 import type { Table } from './table.ts'
 import type { FieldInfo, ProgressCallback } from './types.ts'
 
@@ -11,6 +12,13 @@ export interface ResourceEntry {
   id: string
   aliases?: string[]
   title?: string
+  /** What `resource_show` says about the resource. */
+  description?: string
+  format?: string
+  packageId?: string
+  url?: string
+  /** The data dictionary: field id -> label and notes (served as `fields[].info`). */
+  dictionary?: Readonly<Record<string, FieldDictionaryEntry>>
   isPrivate?: boolean
   /** May hand `onPartial` growing prefixes of the table while it loads, so a search can answer early. */
   load: (onProgress?: ProgressCallback, onPartial?: PartialCallback) => Table | Promise<Table>
