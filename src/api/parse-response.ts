@@ -94,7 +94,7 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         hint:
           body.kind === 'json'
             ? 'Check the resource ID: copy it from the resource page of the portal.'
-            : 'Check the base URL: it is the site plus one path segment; the explorer adds /api/action/datastore_search.',
+            : 'Check the base URL: it is the site plus the path before /api (e.g. https://demo.ckan.org); the explorer adds /api/action/datastore_search.',
       })
     case 405:
       return fail({
@@ -167,7 +167,7 @@ function interpretSuccess(
       message: html
         ? `The server sent a web page${title ? ` (“${title}”)` : ''} instead of a JSON answer.`
         : `The server sent ${header(raw, 'content-type') ?? 'text'} that is not JSON.`,
-      hint: 'The base URL probably points at a web site rather than its CKAN API. It is the site plus one path segment, e.g. http://127.0.0.1:8800/data.',
+      hint: 'The base URL probably points at a web site rather than its CKAN API. It is the site plus the path before /api, e.g. https://demo.ckan.org or http://127.0.0.1:8800/data.',
     })
   }
   const value = body.value
