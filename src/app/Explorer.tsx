@@ -17,6 +17,7 @@ import { StatusBar } from '../features/status/StatusBar.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
+import { failureAlert } from './field-errors.ts'
 import { describeRequest } from './request-view.ts'
 import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
@@ -68,6 +69,7 @@ export function Explorer() {
   })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
+  const alert = search.failure ? failureAlert(search.failure) : undefined
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (
@@ -104,7 +106,7 @@ export function Explorer() {
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={search.failure ?? null} />
+          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
           <ServerNotes notes={data?.notes} />
           {data ? (
             <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import type { Catalog, ResourceEntry } from './catalog.ts'
 import { isReadable, outputFields, type SearchContext } from './datastore-search.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
-import { memoryStore } from './memory-store.ts'
+import { catalogStore } from './memory-store.ts'
 
 export type ActionContext = SearchContext
 
@@ -52,7 +52,7 @@ export function datastoreInfo(catalog: Catalog, input: unknown, context: ActionC
     const found = lookUp(catalog, input, ['resource_id', 'id'], context, help, (id) => `Resource/Alias "${id}" was not found.`)
     if ('status' in found) return found
     const { entry } = found
-    const store = context.store ?? memoryStore((resource) => catalog.prepare(resource.id))
+    const store = context.store ?? catalogStore(catalog)
     const columns = await store.columns(entry)
     const { total } = await store.search(entry, {
       resourceId: entry.id,
