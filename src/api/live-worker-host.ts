@@ -22,15 +22,20 @@ export function createLiveWorkerHost(post: (message: FromLiveWorker) => void, op
   const search = async ({ id, spec, context, timeoutMs }: Extract<ToLiveWorker, { kind: 'search' }>): Promise<void> => {
     const controller = new AbortController()
     running.set(id, controller)
-    let lastProgress = Number.NEGATIVE_INFINITY
+    let postedAt = Number.NEGATIVE_INFINITY
+    let unposted: TransferProgress | undefined
     const onProgress = (progress: TransferProgress) => {
       const now = performance.now()
-      if (now - lastProgress < PROGRESS_EVERY_MS && progress.done !== progress.total) return
-      lastProgress = now
+      unposted = progress
+      if (now - postedAt < PROGRESS_EVERY_MS) return
+      postedAt = now
+      unposted = undefined
       post({ kind: 'progress', id, progress })
     }
     try {
       const raw = await transport.send(spec, { signal: controller.signal, onProgress, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+      // The last byte count always arrives, however soon after the one before.
+      if (unposted) post({ kind: 'progress', id, progress: unposted })
       const outcome = parseResponse(raw, context)
       // Cancelled while parsing: the page has moved on.
       if (controller.signal.aborted) return
