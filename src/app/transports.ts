@@ -18,6 +18,7 @@ export function demoWorker(): DemoWorkerClient {
 
 const demoRequests: DemoRequestClient = {
   request: (request, options) => demoWorker().request(request, options),
+  summarize: (request, signal) => demoWorker().summarize(request, signal),
 }
 
 let liveClient: LiveWorkerClient | undefined
