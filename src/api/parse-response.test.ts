@@ -235,6 +235,18 @@ describe('error answers', () => {
     expect(error).toMatchObject({ kind: 'unsuccessful', status: 200, message: 'Search took too long' })
   })
 
+  it('200 with success: false and a validation error object: field messages as for a 409', () => {
+    const error = errorOf(raw(200, envelope({ __type: 'Validation Error', resource_id: ['Missing value'], query: ['Invalid query'] })))
+    expect(error).toMatchObject({ kind: 'validation', status: 200, fieldErrors: { resourceId: 'Missing value' } })
+    expect(error.message).toBe('resource_id: Missing value; query: Invalid query')
+    expect(error.title).toBe('The server rejected the query (200, success: false)')
+  })
+
+  it('200 with success: false and any error object whose keys name parameters', () => {
+    const error = errorOf(raw(200, envelope({ limit: 'Too large', message: 'Bad limit' })))
+    expect(error).toMatchObject({ kind: 'validation', fieldErrors: { limit: 'Too large' } })
+  })
+
   it('200 with a body that is not JSON: an HTML page points at the base URL', () => {
     const error = errorOf(raw(200, '<!DOCTYPE html><html><head><title>Welcome - CKAN</title></head><body>…</body></html>', 'text/html'))
     expect(error).toMatchObject({ kind: 'not-json', isHtml: true })

@@ -97,7 +97,7 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         hint:
           body.kind === 'json'
             ? 'Check the resource ID: copy it from the resource page of the portal.'
-            : 'Check the base URL: it is the site plus one path segment; the explorer adds /api/action/datastore_search.',
+            : 'Check the base URL: it is the site plus the path before /api (e.g. https://demo.ckan.org); the explorer adds /api/action/datastore_search.',
       })
     case 405:
       return fail({
@@ -170,11 +170,13 @@ function interpretSuccess(
       message: html
         ? `The server sent a web page${title ? ` (“${title}”)` : ''} instead of a JSON answer.`
         : `The server sent ${header(raw, 'content-type') ?? 'text'} that is not JSON.`,
-      hint: 'The base URL probably points at a web site rather than its CKAN API. It is the site plus one path segment, e.g. http://127.0.0.1:8800/data.',
+      hint: 'The base URL probably points at a web site rather than its CKAN API. It is the site plus the path before /api, e.g. https://demo.ckan.org or http://127.0.0.1:8800/data.',
     })
   }
   const value = body.value
   if (isObject(value) && value.success === false) {
+    // A validation error object (or any error whose keys name parameters) is a 409 in all but status.
+    if (namesParameters(value.error)) return fail(validationError(value, errorMessage(value) ?? '', status))
     return fail({
       kind: 'unsuccessful',
       status,
@@ -260,7 +262,12 @@ function toResult(
   }
 }
 
-function validationError(value: JsonValue | undefined, said: string): ApiError {
+/** An error object with at least one key naming a `datastore_search` parameter. */
+function namesParameters(error: JsonValue | undefined): boolean {
+  return isObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
+}
+
+function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
   const error = isObject(value) && isObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
@@ -279,10 +286,10 @@ function validationError(value: JsonValue | undefined, said: string): ApiError {
     .join('; ')
   return {
     kind: 'validation',
-    status: 409,
+    status,
     paramErrors,
     fieldErrors,
-    title: 'The server rejected the query (409)',
+    title: status === 409 ? 'The server rejected the query (409)' : `The server rejected the query (${status}, success: false)`,
     message: summary || said || 'The server found the query invalid without saying why.',
     hint: 'Correct the fields marked in the form and run the query again.',
   }
