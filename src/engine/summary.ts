@@ -12,7 +12,7 @@ import type { ColumnIndex } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
-import { compareStoredTexts, ranksOf } from './sort-ranks.ts'
+import { compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
 import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
@@ -201,27 +201,11 @@ function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnI
   if (histogram) summary.histogram = histogram
 }
 
-const inverseRanks = new WeakMap<Int32Array, Int32Array>()
-
-/** The codes of a column in ascending value order (the inverse of its ranks), cached. */
-function codesInOrder(index: ColumnIndex, type: FieldType): Int32Array {
-  const ranks = ranksOf(index, type)
-  let order = inverseRanks.get(ranks)
-  if (!order) {
-    order = new Int32Array(ranks.length)
-    for (let code = 1; code < ranks.length; code++) order[ranks[code] as number] = code
-    inverseRanks.set(ranks, order)
-  }
-  return order
-}
-
-/** Ties at the cut beyond this many are chosen by walking the column's sort order instead of comparing. */
-const COMPARE_DIRECTLY = 2048
-
 /**
  * The entries (positions in `counted`) of the `k` highest counts, by count descending, ties in the
- * field's sort order. Only the entries tied at the k-th count need choosing among many: compared
- * directly when few or cheap (numbers, dates, bool), else by walking the column's cached sort order.
+ * field's sort order (the column's ranks when a sort built them, else the same order compared
+ * directly: numbers, code points, or collation decided by primary weights where it can be). Never
+ * builds ranks: for a column of a million distinct texts that is a sort of a million texts.
  */
 function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: FieldType, numbers: Float64Array | undefined): number[] {
   const { codes, counts, length } = counted
@@ -240,48 +224,20 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
 
   const threshold = kthLargest(counts, length, k)
   const chosen: number[] = []
-  let tiedCount = 0
-  for (let entry = 0; entry < length; entry++) {
-    const count = counts[entry] as number
-    if (count > threshold) chosen.push(entry)
-    else if (count === threshold) tiedCount++
-  }
+  for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
-  const textual = numbers === undefined && type !== 'date' && type !== 'timestamp' && type !== 'bool'
-  if (tiedCount > COMPARE_DIRECTLY && textual) {
-    // walk the column's codes in value order, keeping the tied ones counted here (`codes` ascends)
-    const order = codesInOrder(index, type)
-    for (let rank = 0; rank < order.length && chosen.length < k; rank++) {
-      const entry = entryOfCode(codes, length, order[rank] as number)
-      if (entry !== -1 && counts[entry] === threshold) chosen.push(entry)
-    }
-  } else {
-    const kept: number[] = []
-    for (let entry = 0; entry < length; entry++) {
-      if (counts[entry] !== threshold) continue
-      if (kept.length === wanted && valueOrder(entry, kept[wanted - 1] as number) >= 0) continue
-      let at = kept.length
-      while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
-      kept.splice(at, 0, entry)
-      if (kept.length > wanted) kept.pop()
-    }
-    chosen.push(...kept)
+  // few of them are wanted: keep a small sorted list, compared once per tied entry at most
+  const kept: number[] = []
+  for (let entry = 0; entry < length; entry++) {
+    if (counts[entry] !== threshold) continue
+    if (kept.length === wanted && valueOrder(entry, kept[wanted - 1] as number) >= 0) continue
+    let at = kept.length
+    while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
+    kept.splice(at, 0, entry)
+    if (kept.length > wanted) kept.pop()
   }
+  chosen.push(...kept)
   return chosen.sort(inOrder)
-}
-
-/** The position of `code` in the ascending `codes[0, length)`, or -1. */
-function entryOfCode(codes: Int32Array, length: number, code: number): number {
-  let low = 0
-  let high = length - 1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    const found = codes[middle] as number
-    if (found === code) return middle
-    if (found < code) low = middle + 1
-    else high = middle - 1
-  }
-  return -1
 }
 
 /** The k-th largest of `length` counts (k <= length): a min-heap of the k largest seen. */
