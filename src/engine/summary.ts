@@ -79,7 +79,7 @@ interface CodeCounts {
 /** Few matches among many distinct values are counted by sorting their codes instead of a code-sized array. */
 const SPARSE_RATIO = 8
 
-function countCodes(index: ColumnIndex, records: Int32Array | null, size: number, emptyCode: number): CodeCounts {
+function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: number): CodeCounts {
   const { codes } = index
   const valueCount = index.values.length
   if (records !== null && records.length * SPARSE_RATIO < valueCount) {
@@ -102,7 +102,9 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, size: number
   }
   const perCode = new Int32Array(valueCount)
   if (records === null) {
-    for (let record = 0; record < size; record++) perCode[codes[record] as number]++
+    // the whole table: each code's posting list is as long as its count
+    const starts = index.postingStarts
+    for (let code = 0; code < valueCount; code++) perCode[code] = (starts[code + 1] as number) - (starts[code] as number)
   } else {
     for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
   }
@@ -139,7 +141,7 @@ function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnI
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const { type } = field
   const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
-  const counted = countCodes(index, records, size, emptyCode)
+  const counted = countCodes(index, records, emptyCode)
   const count = records === null ? size : records.length
   const numeric = isNumericType(type)
   const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
