@@ -34,7 +34,7 @@ const primaryWeights: Uint8Array = (() => {
 })()
 
 /** Key of the characters [from, from + 7) of a text, or -1 when they are not all printable ASCII. */
-function collationSegmentKey(text: string, from: number): number {
+export function collationSegmentKey(text: string, from: number): number {
   let key = 0
   for (let i = from; i < from + SEGMENT; i++) {
     let weight = 0

@@ -12,7 +12,7 @@ import type { ColumnIndex } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
-import { compareStoredTexts } from './sort-ranks.ts'
+import { collationSegmentKey, compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
 import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
@@ -228,11 +228,22 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   const chosen: number[] = []
   for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
-  // few of them are wanted: keep a small sorted list, compared once per tied entry at most
+  // few of them are wanted: keep a small sorted list, compared once per tied entry at most; among
+  // many texts, a number per code (the primary weights after the column's common prefix) settles
+  // most comparisons without reading the texts
+  const keys = numbers === undefined && !index.ranks && length > MANY_TIES && (type === 'text' || type === 'json') ? primaryKeys(index) : undefined
   const kept: number[] = []
   for (let entry = 0; entry < length; entry++) {
     if (counts[entry] !== threshold) continue
-    if (kept.length === wanted && valueOrder(entry, kept[wanted - 1] as number) >= 0) continue
+    if (kept.length === wanted) {
+      const last = kept[wanted - 1] as number
+      if (keys) {
+        const key = keys[codes[entry] as number] as number
+        const lastKey = keys[codes[last] as number] as number
+        if (key >= 0 && lastKey >= 0 && key > lastKey) continue
+      }
+      if (valueOrder(entry, last) >= 0) continue
+    }
     let at = kept.length
     while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
     kept.splice(at, 0, entry)
@@ -240,6 +251,33 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   }
   chosen.push(...kept)
   return chosen.sort(inOrder)
+}
+
+/** Ties beyond this many are first compared by the column's primary keys. */
+const MANY_TIES = 4096
+const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+
+/**
+ * Per code, the collation key (primary weights, `collationSegmentKey`) of the 7 characters after the
+ * prefix every value of the column shares, or -1: where two keys differ (both >= 0) they order the
+ * texts as the collator does, the prefix being the same text in both. Cached with the index.
+ */
+function primaryKeys(index: ColumnIndex): Float64Array {
+  let keys = primaryKeysByIndex.get(index)
+  if (keys) return keys
+  const { values } = index
+  const first = values[1] ?? ''
+  let shared = first.length
+  for (let code = 2; code < values.length && shared > 0; code++) {
+    const text = values[code] as string
+    let i = 0
+    while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
+    shared = i
+  }
+  keys = new Float64Array(values.length)
+  for (let code = 1; code < values.length; code++) keys[code] = collationSegmentKey(values[code] as string, shared)
+  primaryKeysByIndex.set(index, keys)
+  return keys
 }
 
 /** The k-th largest of `length` counts (k <= length): a min-heap of the k largest seen. */
