@@ -74,6 +74,8 @@ interface CodeCounts {
   counts: Int32Array
   length: number
   empty: number
+  /** The highest count. */
+  maxCount: number
 }
 
 /** Few matches among many distinct values are counted by sorting their codes instead of a code-sized array. */
@@ -86,7 +88,7 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
     const matched = new Int32Array(records.length)
     for (let i = 0; i < records.length; i++) matched[i] = codes[records[i] as number] as number
     matched.sort()
-    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0 }
+    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0, maxCount: 0 }
     for (let i = 0; i < matched.length; ) {
       const code = matched[i] as number
       let end = i + 1
@@ -95,6 +97,7 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
       else {
         result.codes[result.length] = code
         result.counts[result.length++] = end - i
+        if (end - i > result.maxCount) result.maxCount = end - i
       }
       i = end
     }
@@ -113,14 +116,17 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
   perCode[emptyCode] = 0
   let length = 0
   for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
-  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty }
+  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
+  let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
     const count = perCode[code] as number
     if (count === 0) continue
     result.codes[at] = code
     result.counts[at++] = count
+    if (count > maxCount) maxCount = count
   }
+  result.maxCount = maxCount
   return result
 }
 
@@ -224,9 +230,11 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   const inOrder = (a: number, b: number): number => (counts[b] as number) - (counts[a] as number) || valueOrder(a, b)
   if (length <= k) return Array.from({ length }, (_, entry) => entry).sort(inOrder)
 
-  const threshold = kthLargest(counts, length, k)
+  // every value once (a column of unique values): all tie, nothing is above the cut
+  const unique = counted.maxCount === 1
+  const threshold = unique ? 1 : kthLargest(counts, length, k)
   const chosen: number[] = []
-  for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
+  if (!unique) for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
   // few of them are wanted: keep a small sorted list, compared once per tied entry at most; among
   // many texts, a number per code (the primary weights after the column's common prefix) settles
