@@ -10,7 +10,7 @@ import type { Catalog, ResourceEntry } from './catalog.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
 import type { ExecutableQuery } from './execute.ts'
-import { executableOf, memoryStore } from './memory-store.ts'
+import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
 import { formatRecords } from './records-format.ts'
 import type { OutputField, SearchQuery, SearchStore } from './search-query.ts'
@@ -52,7 +52,7 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
   try {
     const validated = await validateSearch(catalog, params, context, help)
     if ('status' in validated) return validated
-    const { rows, total } = await validated.store.search(validated.entry, validated.query)
+    const { rows, total, totalWasEstimated } = await validated.store.search(validated.entry, validated.query)
     const { params: shaped, query, entry } = validated
     const result: Record<string, unknown> = {
       resource_id: entry.id,
@@ -73,8 +73,8 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
     result.records = formatRecords(query.fields, rows, shaped.recordsFormat)
     if (total !== undefined) {
       result.total = total
-      // the in-memory count is exact and cheap, so it is never estimated
-      result.total_was_estimated = false
+      // the in-memory count is exact, except while a resource still loads (memory-store.ts)
+      result.total_was_estimated = totalWasEstimated === true
     }
     result._links = buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit)
     return success(help, result)
@@ -96,7 +96,7 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
   const { params, errors } = shapeParams(input as Record<string, unknown>)
   const hasShapeErrors = Object.keys(errors).length > 0
   let entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
-  let store = context.store ?? memoryStore((resource) => catalog.prepare(resource.id))
+  let store = context.store ?? catalogStore(catalog)
   if (!entry && params.resourceId !== undefined && isTableMetadata(params.resourceId)) {
     entry = tableMetadataEntry(catalog.list().filter((summary) => isReadable(summary, context)))
     store = memoryStore(async (resource) => resource.load())

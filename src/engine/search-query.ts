@@ -52,6 +52,8 @@ export interface SearchRows {
   /** One array per record, values in the order of `query.fields` (JSON values as CKAN returns them). */
   rows: CellValue[][]
   total?: number
+  /** The total is an estimate (CKAN's `total_was_estimated`), e.g. counted on the part of a resource loaded so far. */
+  totalWasEstimated?: boolean
 }
 
 export interface SearchStore {
