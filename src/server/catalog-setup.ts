@@ -4,6 +4,7 @@ import { openAsBlob } from 'node:fs'
 import { access, constants, stat } from 'node:fs/promises'
 import { Catalog, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
+import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
 import type { ServerOptions } from './options.ts'
 
@@ -20,6 +21,7 @@ export async function createServerCatalog(options: Pick<ServerOptions, 'resource
   for (const { id, file } of options.resources) {
     const table = await loadFile(file)
     catalog.add({ id, title: file, isPrivate: privateIds.has(id), load: () => table })
+    void indexWhenIdle(table)
   }
   return catalog
 }
