@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -18,6 +18,7 @@ import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
+import { failureAlert } from './field-errors.ts'
 import { describeRequest } from './request-view.ts'
 import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
@@ -25,7 +26,7 @@ import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { transports } from './transports.ts'
+import { demoTransport, serverFormats, transports } from './transports.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
@@ -71,10 +72,12 @@ export function Explorer() {
   })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
+  const alert = search.failure ? failureAlert(search.failure) : undefined
+  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: transports.demo.summarize, summarizeRecords: transports.demo.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
+  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (
     <>
@@ -110,13 +113,13 @@ export function Explorer() {
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={search.failure ?? null} />
+          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
           <ServerNotes notes={data?.notes} />
           {data ? (
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
                 resourceName={demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title ?? executed.resourceId}
               />
             </Suspense>

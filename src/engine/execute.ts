@@ -10,7 +10,7 @@
 import { ranksOf } from './sort-ranks.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
+import { collectRecords, countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
 
 export const ID_FIELD = -1
 
@@ -416,6 +416,7 @@ function allRecords(size: number): Int32Array {
  */
 export function matchingRecords(table: StoredTable, query: ExecutableQuery): Int32Array | null {
   if (query.needle === undefined && query.terms.length === 0 && query.filters.length === 0) return null
+  if (query.terms.length === 0 && query.filters.length === 0) return collectRecords(table, query.needle as string)
   const plan = query.filters.length > 0 ? planFilters(table, query.filters) : undefined
   if (plan === null) return new Int32Array(0)
   let records = new Int32Array(Math.min(table.size, 4096))

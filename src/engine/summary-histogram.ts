@@ -4,76 +4,73 @@
 
 import type { Histogram, HistogramBin } from './summary-types.ts'
 
-/** Calls `visit` once per distinct value with how many records hold it. */
-export type ForEachValue<T> = (visit: (value: T, count: number) => void) => void
+/** Distinct values and how many records hold each (`weights` absent: one each); `length` entries. */
+export interface WeightedValues {
+  values: ArrayLike<number>
+  weights?: ArrayLike<number>
+  length: number
+}
 
 const E10 = Math.sqrt(50)
 const E5 = Math.sqrt(10)
 const E2 = Math.sqrt(2)
 
-/** Threshold i of a tick scale: i * step, or i / inverse when the step is below 1 (exact decimals). */
-interface TickScale {
-  at(i: number): number
-  /** The largest i with at(i) <= value. */
-  floorIndex(value: number): number
-}
-
-function tickScale(min: number, max: number, target: number, integer: boolean): TickScale {
+/**
+ * Thresholds at a "nice" step covering [min, max]: i / inverse when the step is below 1 (exact
+ * decimals such as 0.3), else i * step. Integer fields never get a step below 1.
+ */
+function niceThresholds(min: number, max: number, target: number, integer: boolean): { thresholds: Float64Array; step: number } {
   const raw = (max - min) / target
   const power = Math.floor(Math.log10(raw))
   const error = raw / 10 ** power
   const factor = error >= E10 ? 10 : error >= E5 ? 5 : error >= E2 ? 2 : 1
-  if (power < 0 && !integer) {
-    const inverse = 10 ** -power / factor
-    const at = (i: number): number => i / inverse
-    return { at, floorIndex: (value) => adjustFloor(at, Math.floor(value * inverse), value) }
-  }
-  const step = Math.max(power < 0 ? 1 : 10 ** power * factor, integer ? 1 : 0)
-  const at = (i: number): number => i * step
-  return { at, floorIndex: (value) => adjustFloor(at, Math.floor(value / step), value) }
-}
-
-/** Corrects a floor computed in floating point by one step either way. */
-function adjustFloor(at: (i: number) => number, guess: number, value: number): number {
-  let i = guess
-  while (at(i) > value) i--
-  while (at(i + 1) <= value) i++
-  return i
+  const fine = power < 0 && !integer
+  const inverse = fine ? 10 ** -power / factor : 1
+  const step = fine ? 1 / inverse : Math.max(power < 0 ? 1 : 10 ** power * factor, 1)
+  const at = (i: number): number => (fine ? i / inverse : i * step)
+  let first = Math.floor(min / step)
+  while (at(first) > min) first--
+  while (at(first + 1) <= min) first++
+  let last = Math.floor(max / step)
+  while (at(last) > max) last--
+  while (at(last + 1) <= max) last++
+  // the top threshold: max itself when it is one (the closed last bin), else the next one; integer
+  // bins end where the next integer range starts, so the maximum never shares a bin just for being it
+  if (at(last) < max || integer) last++
+  const thresholds = new Float64Array(last - first + 1)
+  for (let i = first; i <= last; i++) thresholds[i - first] = at(i)
+  return { thresholds, step }
 }
 
 function numberText(value: number): string {
   return String(value)
 }
 
-/**
- * Bins for numbers from `min` to `max` (both present among the values) at nice thresholds, about
- * `target` of them. Integer fields never get bins narrower than 1, and each such bin ends where the
- * next integer range starts, so 5 never shares a bin with 4 just because it is the maximum.
- */
-export function numberHistogram(min: number, max: number, target: number, integer: boolean, forEach: ForEachValue<number>): Histogram {
+/** Bins for numbers from `min` to `max` (both among the values) at nice thresholds, about `target` of them. */
+export function numberHistogram(min: number, max: number, target: number, integer: boolean, data: WeightedValues): Histogram {
+  const { values, weights, length } = data
   if (min === max) {
     let count = 0
-    forEach((_, n) => {
-      count += n
-    })
+    for (let i = 0; i < length; i++) count += weights ? (weights[i] as number) : 1
     return { unit: 'number', bins: [{ lower: min, upper: max, label: numberText(min), count }] }
   }
-  const scale = tickScale(min, max, target, integer)
-  const first = scale.floorIndex(min)
-  let last = scale.floorIndex(max)
-  // the top threshold: max itself when it is one (the closed last bin), else the next one
-  if (scale.at(last) < max || integer) last++
-  const counts = new Float64Array(last - first)
-  forEach((value, n) => {
-    const bin = Math.min(scale.floorIndex(value), last - 1) - first
-    counts[bin] = (counts[bin] as number) + n
-  })
+  const { thresholds, step } = niceThresholds(min, max, target, integer)
+  const binCount = thresholds.length - 1
+  const start = thresholds[0] as number
+  const counts = new Float64Array(binCount)
+  for (let i = 0; i < length; i++) {
+    const value = values[i] as number
+    let bin = Math.min(binCount - 1, Math.max(0, Math.floor((value - start) / step)))
+    while (bin > 0 && value < (thresholds[bin] as number)) bin--
+    while (bin < binCount - 1 && value >= (thresholds[bin + 1] as number)) bin++
+    counts[bin] = (counts[bin] as number) + (weights ? (weights[i] as number) : 1)
+  }
   const bins: HistogramBin[] = []
-  for (let i = first; i < last; i++) {
-    const lower = scale.at(i)
-    const upper = scale.at(i + 1)
+  for (let bin = 0; bin < binCount; bin++) {
+    const lower = thresholds[bin] as number
+    const upper = thresholds[bin + 1] as number
     const label = integer && upper - lower === 1 ? numberText(lower) : `${numberText(lower)}–${numberText(upper)}`
-    bins.push({ lower, upper, label, count: counts[i - first] as number })
+    bins.push({ lower, upper, label, count: counts[bin] as number })
   }
   return { unit: 'number', bins }
 }
@@ -84,17 +81,17 @@ const DAY_MS = 86_400_000
 const MAX_DAY_BINS = 62
 const MAX_MONTH_BINS = 36
 
-/** Days since 1970-01-01 of a text that starts with an ISO date, or undefined. */
-export function dayNumber(text: string): number | undefined {
+/** Days since 1970-01-01 of a text that starts with an ISO date, or NaN. */
+export function dayNumber(text: string): number {
   const match = ISO_DATE.exec(text)
-  if (!match) return undefined
+  if (!match) return Number.NaN
   const year = Number(match[1])
   const month = Number(match[2])
   const day = Number(match[3])
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined
+  if (month < 1 || month > 12 || day < 1 || day > 31) return Number.NaN
   const date = new Date(0)
   date.setUTCFullYear(year, month - 1, day)
-  if (date.getUTCDate() !== day) return undefined
+  if (date.getUTCDate() !== day) return Number.NaN
   return Math.round(date.getTime() / DAY_MS)
 }
 
@@ -123,30 +120,31 @@ function keyStart(key: number, unit: DateUnit): { iso: string; label: string } {
 }
 
 /**
- * Bins for dates and timestamps (stored as ISO text): by year, month or day as the span between the
- * earliest and latest date needs, every period in between present. Texts that are not ISO dates
- * (a date column may keep other text as given) are in no bin. Undefined when no value is a date.
+ * Bins for dates and timestamps by year, month or day as the span between the earliest and latest
+ * date needs, every period in between present. `data.values` are day numbers (`dayNumber`); NaN,
+ * for texts that are not ISO dates (a date column may keep other text as given), is in no bin.
+ * Undefined when no value is a date.
  */
-export function dateHistogram(timestamp: boolean, forEach: ForEachValue<string>): Histogram | undefined {
+export function dateHistogram(timestamp: boolean, data: WeightedValues): Histogram | undefined {
+  const { values, weights, length } = data
   let minDay = Infinity
   let maxDay = -Infinity
-  forEach((text) => {
-    const day = dayNumber(text)
-    if (day === undefined) return
+  for (let i = 0; i < length; i++) {
+    const day = values[i] as number
     if (day < minDay) minDay = day
     if (day > maxDay) maxDay = day
-  })
+  }
   if (minDay === Infinity) return undefined
   const unit: DateUnit =
     maxDay - minDay + 1 <= MAX_DAY_BINS ? 'day' : unitKey(maxDay, 'month') - unitKey(minDay, 'month') + 1 <= MAX_MONTH_BINS ? 'month' : 'year'
   const first = unitKey(minDay, unit)
   const counts = new Float64Array(unitKey(maxDay, unit) - first + 1)
-  forEach((text, n) => {
-    const day = dayNumber(text)
-    if (day === undefined) return
+  for (let i = 0; i < length; i++) {
+    const day = values[i] as number
+    if (Number.isNaN(day)) continue
     const bin = unitKey(day, unit) - first
-    counts[bin] = (counts[bin] as number) + n
-  })
+    counts[bin] = (counts[bin] as number) + (weights ? (weights[i] as number) : 1)
+  }
   const suffix = timestamp ? 'T00:00:00' : ''
   const bins: HistogramBin[] = []
   for (let i = 0; i < counts.length; i++) {

@@ -54,6 +54,25 @@ describe('summarizeTable', () => {
     expect(summary.fields[1]).toMatchObject({ count: 2, min: 2, max: 3, mean: 2.5 })
   })
 
+  it('chooses among thousands of tied values by the sort order, for the whole table and a few matches', () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `w${(i * 7919) % 3000}${i % 2 === 0 ? 'a' : 'B'}`)
+    const fields: FieldInfo[] = [{ id: 't', type: 'text' }]
+    const table = tableOf(fields, words.map((t) => ({ t })))
+    const collated = words.toSorted(new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant' }).compare)
+    expect(summarizeTable(table, { top: 4 }).fields[0]?.top.map((v) => v.text)).toEqual(collated.slice(0, 4))
+    const some = summarizeTable(table, { q: '1', top: 3 }).fields[0]
+    expect(some?.top.map((v) => v.text)).toEqual(collated.filter((word) => word.includes('1')).slice(0, 3))
+    expect(some?.distinct).toBe(words.filter((word) => word.includes('1')).length)
+  })
+
+  it('chooses among many tied texts sharing a long prefix exactly as the collator orders them', () => {
+    const tails = ['a', 'B', 'b', 'é', 'E', ' ', '-', 'z9', 'Z', '\u0301', 'ab', 'a b', 'A-']
+    const urls = Array.from({ length: 6000 }, (_, i) => `https://data.example.org/set/${tails[i % tails.length]}${(i * 7919) % 6000}${tails[(i >> 3) % tails.length]}`)
+    const table = tableOf([{ id: 'u', type: 'text' }], urls.map((u) => ({ u })))
+    const collated = urls.toSorted(new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant' }).compare)
+    expect(summarizeTable(table, { top: 12 }).fields[0]?.top.map((v) => v.text)).toEqual(collated.slice(0, 12))
+  })
+
   it('gives min, max, mean and a histogram with nice bounds for numbers', () => {
     const values = [0.5, 3, 7.25, 12, 19.5, null]
     const s = field(summaryOf([{ id: 'x', type: 'numeric' }], values.map((x) => ({ x }))), 'x')

@@ -12,9 +12,9 @@ import type { ColumnIndex } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
-import { compareStoredTexts, ranksOf } from './sort-ranks.ts'
+import { collationSegmentKey, compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
-import { dateHistogram, numberHistogram } from './summary-histogram.ts'
+import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
 import { asStoredTable, TableBuilder, type StoredTable, type Table, type TableOptions } from './table.ts'
 import type { FieldInfo, FieldType, RecordObject } from './types.ts'
@@ -65,69 +65,122 @@ export function computeSummary(table: StoredTable, params: ShapedSummaryRequest,
   return { resource_id: resourceId, total, fields }
 }
 
-/** How many matching records hold each code (code 0 = null). */
-function codeCounts(index: ColumnIndex, records: Int32Array | null, size: number): Int32Array {
+/**
+ * The codes holding a value among the matching records, each with its count (`length` of them, in
+ * code order), and the number of empty cells (null, or "" / json `""`).
+ */
+interface CodeCounts {
+  codes: Int32Array
+  counts: Int32Array
+  length: number
+  empty: number
+  /** The highest count. */
+  maxCount: number
+}
+
+/** Few matches among many distinct values are counted by sorting their codes instead of a code-sized array. */
+const SPARSE_RATIO = 8
+
+function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: number): CodeCounts {
   const { codes } = index
-  const counts = new Int32Array(index.values.length)
-  if (records === null) {
-    for (let record = 0; record < size; record++) counts[codes[record] as number]++
-  } else {
-    for (let i = 0; i < records.length; i++) counts[codes[records[i] as number] as number]++
+  const valueCount = index.values.length
+  if (records !== null && records.length * SPARSE_RATIO < valueCount) {
+    const matched = new Int32Array(records.length)
+    for (let i = 0; i < records.length; i++) matched[i] = codes[records[i] as number] as number
+    matched.sort()
+    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0, maxCount: 0 }
+    for (let i = 0; i < matched.length; ) {
+      const code = matched[i] as number
+      let end = i + 1
+      while (end < matched.length && matched[end] === code) end++
+      if (code === 0 || code === emptyCode) result.empty += end - i
+      else {
+        result.codes[result.length] = code
+        result.counts[result.length++] = end - i
+        if (end - i > result.maxCount) result.maxCount = end - i
+      }
+      i = end
+    }
+    return result
   }
-  return counts
+  const perCode = new Int32Array(valueCount)
+  if (records === null) {
+    // the whole table: each code's posting list is as long as its count
+    const starts = index.postingStarts
+    for (let code = 0; code < valueCount; code++) perCode[code] = (starts[code + 1] as number) - (starts[code] as number)
+  } else {
+    for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+  }
+  const empty = (perCode[0] as number) + (emptyCode === 0 ? 0 : (perCode[emptyCode] as number))
+  perCode[0] = 0
+  perCode[emptyCode] = 0
+  let length = 0
+  for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
+  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
+  let at = 0
+  let maxCount = 0
+  for (let code = 1; code < valueCount; code++) {
+    const count = perCode[code] as number
+    if (count === 0) continue
+    result.codes[at] = code
+    result.counts[at++] = count
+    if (count > maxCount) maxCount = count
+  }
+  result.maxCount = maxCount
+  return result
 }
 
 const numbersByIndex = new WeakMap<ColumnIndex, Float64Array>()
+const daysByIndex = new WeakMap<ColumnIndex, Float64Array>()
 
-/** The number of each code of a numeric column, cached with the column's index. */
-function codeNumbers(index: ColumnIndex): Float64Array {
-  let numbers = numbersByIndex.get(index)
+/** A number per code of a column (its value, or its day number), cached with the column's index. */
+function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnIndex, convert: (text: string) => number): Float64Array {
+  let numbers = cache.get(index)
   if (!numbers) {
     numbers = new Float64Array(index.values.length)
-    for (let code = 1; code < index.values.length; code++) numbers[code] = Number(index.values[code])
-    numbersByIndex.set(index, numbers)
+    for (let code = 1; code < index.values.length; code++) numbers[code] = convert(index.values[code] as string)
+    cache.set(index, numbers)
   }
   return numbers
 }
 
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
-  const counts = codeCounts(index, records, size)
   const { type } = field
   const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
-  let count = 0
-  let distinct = 0
-  for (let code = 0; code < counts.length; code++) {
-    const n = counts[code] as number
-    count += n
-    if (code !== 0 && code !== emptyCode && n > 0) distinct++
-  }
-  const empty = (counts[0] as number) + (emptyCode === 0 ? 0 : (counts[emptyCode] as number))
-  // the codes holding a value, with their counts zeroed for null and ""
-  const valued = counts.slice()
-  valued[0] = 0
-  valued[emptyCode] = 0
+  const counted = countCodes(index, records, emptyCode)
+  const count = records === null ? size : records.length
+  const numeric = isNumericType(type)
+  const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
   const decode = cellDecoder(type)
-  const top: ValueCount[] = topCodes(valued, distinct, params.top, index, type).map((code) => ({
-    value: decode(index.values[code] as string),
-    text: index.values[code] as string,
-    count: counts[code] as number,
+  const top: ValueCount[] = topEntries(counted, params.top, index, type, numbers).map((entry) => ({
+    value: decode(index.values[counted.codes[entry] as number] as string),
+    text: index.values[counted.codes[entry] as number] as string,
+    count: counted.counts[entry] as number,
   }))
-  const summary: FieldSummary = { field: field.id, type, count, empty, distinct, top }
-  if (distinct === 0) return summary
-  if (isNumericType(type)) addNumberStats(summary, valued, codeNumbers(index), params.bins, type)
-  else if (type === 'date' || type === 'timestamp') addDateStats(summary, valued, index.values, type === 'timestamp')
+  const summary: FieldSummary = { field: field.id, type, count, empty: counted.empty, distinct: counted.length, top }
+  if (counted.length === 0) return summary
+  if (numbers) addNumberStats(summary, counted, numbers, params.bins, type)
+  else if (type === 'date' || type === 'timestamp') addDateStats(summary, counted, index, type === 'timestamp')
   return summary
 }
 
-function addNumberStats(summary: FieldSummary, counts: Int32Array, numbers: Float64Array, bins: number, type: FieldType): void {
+/** The values of the counted codes, through a per-code table. */
+function gather(counted: CodeCounts, perCodeValues: Float64Array): Float64Array {
+  const values = new Float64Array(counted.length)
+  for (let i = 0; i < counted.length; i++) values[i] = perCodeValues[counted.codes[i] as number] as number
+  return values
+}
+
+function addNumberStats(summary: FieldSummary, counted: CodeCounts, numbers: Float64Array, bins: number, type: FieldType): void {
+  const values = gather(counted, numbers)
+  const { counts } = counted
   let min = Infinity
   let max = -Infinity
   let sum = 0
   let n = 0
-  for (let code = 1; code < counts.length; code++) {
-    const count = counts[code] as number
-    if (count === 0) continue
-    const value = numbers[code] as number
+  for (let i = 0; i < counted.length; i++) {
+    const value = values[i] as number
+    const count = counts[i] as number
     if (value < min) min = value
     if (value > max) max = value
     sum += value * count
@@ -137,133 +190,150 @@ function addNumberStats(summary: FieldSummary, counts: Int32Array, numbers: Floa
   summary.max = max
   summary.mean = sum / n
   const integer = type === 'int' || type === 'int4' || type === 'int8'
-  summary.histogram = numberHistogram(min, max, bins, integer, (visit) => {
-    for (let code = 1; code < counts.length; code++) if ((counts[code] as number) > 0) visit(numbers[code] as number, counts[code] as number)
-  })
+  summary.histogram = numberHistogram(min, max, bins, integer, { values, weights: counts, length: counted.length })
 }
 
-function addDateStats(summary: FieldSummary, counts: Int32Array, values: readonly string[], timestamp: boolean): void {
+function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnIndex, timestamp: boolean): void {
+  const { values } = index
   let min: string | undefined
   let max: string | undefined
-  for (let code = 1; code < counts.length; code++) {
-    if (counts[code] === 0) continue
-    const text = values[code] as string
+  for (let i = 0; i < counted.length; i++) {
+    const text = values[counted.codes[i] as number] as string
     if (min === undefined || compareCodePoints(text, min) < 0) min = text
     if (max === undefined || compareCodePoints(text, max) > 0) max = text
   }
   summary.min = min ?? null
   summary.max = max ?? null
-  const histogram = dateHistogram(timestamp, (visit) => {
-    for (let code = 1; code < counts.length; code++) if ((counts[code] as number) > 0) visit(values[code] as string, counts[code] as number)
-  })
+  const days = gather(counted, cachedPerCode(daysByIndex, index, dayNumber))
+  const histogram = dateHistogram(timestamp, { values: days, weights: counted.counts, length: counted.length })
   if (histogram) summary.histogram = histogram
 }
 
-/** Tied values compared with the collator beyond this many are ordered by the column's ranks instead. */
-const COMPARE_DIRECTLY = 2048
-
 /**
- * The `k` codes with the highest counts (zero counts are never chosen), by count descending, ties in
- * the field's sort order. Only codes tied at the k-th count need ordering among many: they are
- * compared directly when few (or cheap to compare), else through the column's cached sort ranks.
+ * The entries (positions in `counted`) of the `k` highest counts, by count descending, ties in the
+ * field's sort order (the column's ranks when a sort built them, else the same order compared
+ * directly: numbers, code points, or collation decided by primary weights where it can be). Never
+ * builds ranks: for a column of a million distinct texts that is a sort of a million texts.
  */
-function topCodes(counts: Int32Array, distinct: number, k: number, index: ColumnIndex, type: FieldType): number[] {
-  if (k === 0 || distinct === 0) return []
+function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: FieldType, numbers: Float64Array | undefined): number[] {
+  const { codes, counts, length } = counted
+  if (k === 0 || length === 0) return []
   const compareTexts = compareStoredTexts(type)
   const { values } = index
-  const inOrder = (a: number, b: number): number =>
-    (counts[b] as number) - (counts[a] as number) || (index.ranks ? (index.ranks[a] as number) - (index.ranks[b] as number) : compareTexts(values[a] as string, values[b] as string))
-  if (distinct <= k) {
-    const codes: number[] = []
-    for (let code = 1; code < counts.length; code++) if ((counts[code] as number) > 0) codes.push(code)
-    return codes.sort(inOrder)
+  const valueOrder = (a: number, b: number): number => {
+    const codeA = codes[a] as number
+    const codeB = codes[b] as number
+    if (numbers) return (numbers[codeA] as number) - (numbers[codeB] as number)
+    if (index.ranks) return (index.ranks[codeA] as number) - (index.ranks[codeB] as number)
+    return compareTexts(values[codeA] as string, values[codeB] as string)
   }
-  const threshold = kthLargest(counts, distinct, k)
+  const inOrder = (a: number, b: number): number => (counts[b] as number) - (counts[a] as number) || valueOrder(a, b)
+  if (length <= k) return Array.from({ length }, (_, entry) => entry).sort(inOrder)
+
+  // every value once (a column of unique values): all tie, nothing is above the cut
+  const unique = counted.maxCount === 1
+  const threshold = unique ? 1 : kthLargest(counts, length, k)
   const chosen: number[] = []
-  const tied: number[] = []
-  for (let code = 1; code < counts.length; code++) {
-    const count = counts[code] as number
-    if (count > threshold) chosen.push(code)
-    else if (count === threshold) tied.push(code)
-  }
+  if (!unique) for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
-  if (tied.length <= wanted) chosen.push(...tied)
-  else if (index.ranks === undefined && tied.length > COMPARE_DIRECTLY && !isNumericType(type) && type !== 'date' && type !== 'timestamp') {
-    chosen.push(...smallestByRank(tied, wanted, ranksOf(index, type)))
-  } else {
-    chosen.push(...smallestBy(tied, wanted, inOrder))
+  // few of them are wanted: keep a small sorted list, compared once per tied entry at most; among
+  // many texts, a number per code (the primary weights after the column's common prefix) settles
+  // most comparisons without reading the texts
+  const keys = numbers === undefined && !index.ranks && length > MANY_TIES && (type === 'text' || type === 'json') ? primaryKeys(index) : undefined
+  const kept: number[] = []
+  for (let entry = 0; entry < length; entry++) {
+    if (counts[entry] !== threshold) continue
+    if (kept.length === wanted) {
+      const last = kept[wanted - 1] as number
+      if (keys) {
+        const key = keys[codes[entry] as number] as number
+        const lastKey = keys[codes[last] as number] as number
+        if (key >= 0 && lastKey >= 0 && key > lastKey) continue
+      }
+      if (valueOrder(entry, last) >= 0) continue
+    }
+    let at = kept.length
+    while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
+    kept.splice(at, 0, entry)
+    if (kept.length > wanted) kept.pop()
   }
+  chosen.push(...kept)
   return chosen.sort(inOrder)
 }
 
-/** The k-th largest of the non-zero counts (k <= how many there are), by selection on a copy. */
-function kthLargest(counts: Int32Array, distinct: number, k: number): number {
-  const values = new Int32Array(distinct)
-  let n = 0
-  for (let code = 1; code < counts.length; code++) if ((counts[code] as number) > 0) values[n++] = counts[code] as number
-  // quickselect for position k - 1 in descending order
-  let low = 0
-  let high = n - 1
-  const target = k - 1
-  while (low < high) {
-    const pivot = values[(low + high) >> 1] as number
-    let i = low
-    let j = high
-    while (i <= j) {
-      while ((values[i] as number) > pivot) i++
-      while ((values[j] as number) < pivot) j--
-      if (i <= j) {
-        const swap = values[i] as number
-        values[i] = values[j] as number
-        values[j] = swap
-        i++
-        j--
+/** Ties beyond this many are first compared by the column's primary keys. */
+const MANY_TIES = 4096
+const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+
+/**
+ * Per code, the collation key (primary weights, `collationSegmentKey`) of the 7 characters after the
+ * prefix every value of the column shares, or -1: where two keys differ (both >= 0) they order the
+ * texts as the collator does, the prefix being the same text in both. Cached with the index.
+ */
+function primaryKeys(index: ColumnIndex): Float64Array {
+  let keys = primaryKeysByIndex.get(index)
+  if (keys) return keys
+  const { values } = index
+  const first = values[1] ?? ''
+  let shared = first.length
+  for (let code = 2; code < values.length && shared > 0; code++) {
+    const text = values[code] as string
+    let i = 0
+    while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
+    shared = i
+  }
+  keys = new Float64Array(values.length)
+  for (let code = 1; code < values.length; code++) keys[code] = collationSegmentKey(values[code] as string, shared)
+  primaryKeysByIndex.set(index, keys)
+  return keys
+}
+
+/** The k-th largest of `length` counts (k <= length): a min-heap of the k largest seen. */
+function kthLargest(counts: Int32Array, length: number, k: number): number {
+  const heap = new Int32Array(k)
+  let size = 0
+  for (let i = 0; i < length; i++) {
+    const count = counts[i] as number
+    if (size < k) {
+      let at = size++
+      while (at > 0) {
+        const parent = (at - 1) >> 1
+        if ((heap[parent] as number) <= count) break
+        heap[at] = heap[parent] as number
+        at = parent
       }
+      heap[at] = count
+    } else if (count > (heap[0] as number)) {
+      let at = 0
+      for (;;) {
+        const left = 2 * at + 1
+        if (left >= k) break
+        const right = left + 1
+        const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left
+        if ((heap[child] as number) >= count) break
+        heap[at] = heap[child] as number
+        at = child
+      }
+      heap[at] = count
     }
-    if (target <= j) high = j
-    else if (target >= i) low = i
-    else break
   }
-  return values[target] as number
-}
-
-/** The `wanted` first of `codes` in `order`, keeping a small sorted list. */
-function smallestBy(codes: number[], wanted: number, order: (a: number, b: number) => number): number[] {
-  const kept: number[] = []
-  for (const code of codes) {
-    if (kept.length === wanted && order(code, kept[wanted - 1] as number) >= 0) continue
-    let at = kept.length
-    while (at > 0 && order(code, kept[at - 1] as number) < 0) at--
-    kept.splice(at, 0, code)
-    if (kept.length > wanted) kept.pop()
-  }
-  return kept
-}
-
-/** The `wanted` codes of lowest rank, by one pass over the ranks. */
-function smallestByRank(codes: number[], wanted: number, ranks: Int32Array): number[] {
-  const byRank = new Int32Array(ranks.length).fill(-1)
-  for (const code of codes) byRank[ranks[code] as number] = code
-  const kept: number[] = []
-  for (let rank = 0; rank < byRank.length && kept.length < wanted; rank++) if ((byRank[rank] as number) >= 0) kept.push(byRank[rank] as number)
-  return kept
+  return heap[0] as number
 }
 
 /** `_id` (asked for by name): every matching record has a distinct id, so counts are all 1. */
 function idSummary(records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const count = records === null ? size : records.length
-  const idAt = (i: number): number => (records === null ? i : (records[i] as number)) + 1
+  const ids = new Float64Array(count)
+  for (let i = 0; i < count; i++) ids[i] = (records === null ? i : (records[i] as number)) + 1
   const top: ValueCount[] = []
-  for (let i = 0; i < Math.min(params.top, count); i++) top.push({ value: idAt(i), text: String(idAt(i)), count: 1 })
+  for (let i = 0; i < Math.min(params.top, count); i++) top.push({ value: ids[i] as number, text: String(ids[i]), count: 1 })
   const summary: FieldSummary = { field: '_id', type: 'int', count, empty: 0, distinct: count, top }
   if (count === 0) return summary
   let sum = 0
-  for (let i = 0; i < count; i++) sum += idAt(i)
-  summary.min = idAt(0)
-  summary.max = idAt(count - 1)
+  for (let i = 0; i < count; i++) sum += ids[i] as number
+  summary.min = ids[0] as number
+  summary.max = ids[count - 1] as number
   summary.mean = sum / count
-  summary.histogram = numberHistogram(idAt(0), idAt(count - 1), params.bins, true, (visit) => {
-    for (let i = 0; i < count; i++) visit(idAt(i), 1)
-  })
+  summary.histogram = numberHistogram(summary.min, summary.max, params.bins, true, { values: ids, length: count })
   return summary
 }

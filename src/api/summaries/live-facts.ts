@@ -1,8 +1,8 @@
 // What a live server can say exactly about one field, through `datastore_search` alone:
 //   1. `distinct: true, fields: [f], sort: "f asc nulls last", limit: 21` -> `total` = distinct rows
 //      (null and "" included), records = the first values in sort order;
-//   2. at most 20 distinct rows: one `limit: 0` count per value (the query's filters plus f = value);
-//      nulls are what the counts leave of the matching total (filters cannot ask for null);
+//   2. at most 20 distinct rows: one `limit: 0` count per non-empty value (the query's filters plus
+//      f = value); empties (null, "") are what the counts leave of the matching total;
 //   3. more: the distinct count, min and max (the first sorted row, `f desc nulls last`), and whether
 //      nulls exist (`f desc` puts them first).
 // CKAN up to 2.11 applies `limit` to the rows before DISTINCT, so a short first answer is followed by
@@ -114,19 +114,17 @@ export async function serverFacts(field: string, kind: FactKind, context: FactCo
   if (rows <= MAX_COUNTED_VALUES && kind !== 'nested') {
     const counted = await countEach(field, base, seen, limitFirst, rows, { send, count, distinctPage, spent: () => requests })
     if (counted) {
-      const { values, nulls } = counted
+      const { values, empties } = counted
       let matching = context.matching
-      if (nulls && matching === undefined) matching = await count(base)
+      if (empties && matching === undefined) matching = await count(base)
       const counts = values.reduce((sum, value) => sum + value.count, 0)
-      const nullCount = nulls ? (matching ?? counts) - counts : 0
-      const nonEmpty = values.filter((value) => value.value !== '')
-      const emptyText = values.find((value) => value.value === '')?.count ?? 0
-      const range = kind === 'number' || kind === 'date' ? (rangeOf(nonEmpty.map((value) => value.value)) ?? { min: null, max: null }) : undefined
+      const range = kind === 'number' || kind === 'date' ? (rangeOf(values.map((value) => value.value)) ?? { min: null, max: null }) : undefined
       return {
         requests,
-        distinct: nonEmpty.length,
-        values: nonEmpty.toSorted((a, b) => b.count - a.count),
-        empty: nullCount + emptyText,
+        distinct: values.length,
+        values: values.toSorted((a, b) => b.count - a.count),
+        // Filters cannot ask for null (and "" is no filter value here): empties are what the counts leave.
+        empty: empties ? (matching ?? counts) - counts : 0,
         ...(matching !== context.matching ? { matching } : {}),
         ...(range ? { range } : {}),
       }
@@ -170,25 +168,29 @@ async function countEach(
   limitFirst: boolean,
   rows: number,
   tools: CountTools,
-): Promise<{ values: ValueCount[]; nulls: boolean } | undefined> {
+): Promise<{ values: ValueCount[]; empties: boolean } | undefined> {
   const values: ValueCount[] = []
   let nulls = false
+  const emptyText = firstSeen.includes('')
+  // Under CKAN <= 2.11 the jumps count rows from the first; "" rows (first in order) cannot be counted.
+  if (limitFirst && emptyText) return undefined
   let pending = firstSeen
   for (;;) {
-    const fresh = pending.filter((value) => value !== null && !values.some((known) => known.value === value))
+    const fresh = pending.filter((value) => value !== null && value !== '' && !values.some((known) => known.value === value))
     if (pending.includes(null)) nulls = true
     if (tools.spent() + fresh.length > REQUEST_BUDGET) return undefined
     const texts = fresh.map(filterText)
     if (texts.some((text) => text === undefined)) return undefined
     const counts = await Promise.all(texts.map((text) => tools.count({ ...base, filters: withFilter(base.filters, field, text ?? '') })))
     fresh.forEach((value, i) => values.push({ value, text: texts[i] ?? '', count: counts[i] ?? 0 }))
+    const empties = nulls || emptyText
     // Nulls sort last: once one is seen, every value before it is known; the distinct rows say the rest.
-    if (!limitFirst || nulls || fresh.length === 0 || values.length === rows) return { values, nulls }
-    if (values.length === rows - 1) return { values, nulls: true }
+    if (!limitFirst || nulls || fresh.length === 0 || values.length === rows) return { values, empties }
+    if (values.length === rows - 1) return { values, empties: true }
     if (tools.spent() + 1 > REQUEST_BUDGET) return undefined
     const offset = values.reduce((sum, value) => sum + value.count, 0)
     const next = await tools.distinctPage(offset, JUMP_LIMIT)
     pending = next.records.map((record) => record[field] as CellValue)
-    if (pending.length === 0) return { values, nulls }
+    if (pending.length === 0) return { values, empties: nulls }
   }
 }
