@@ -31,7 +31,7 @@ async function longestTask(page: Page): Promise<number> {
 
 /** Waits (in the page, per frame) until the status matches `pattern`, then two frames; returns performance.now(). */
 async function statusMatches(page: Page, pattern: RegExp): Promise<number> {
-  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('output')?.textContent ?? ''), pattern.source, { polling: 'raf', timeout: 300_000 })
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('output.status-text')?.textContent ?? ''), pattern.source, { polling: 'raf', timeout: 300_000 })
   return page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))))
 }
 
@@ -45,7 +45,7 @@ async function ownFile(page: Page, origin: string, path: string): Promise<void> 
   const chosen = await now(page)
   await page.getByLabel('Add a data file').setInputFiles(path)
   const first = await statusMatches(page, /of (≈[\d,]+|1,000,000) records/)
-  const firstStatus = (await page.locator('output').textContent()) ?? ''
+  const firstStatus = (await page.locator('output.status-text').textContent()) ?? ''
   await page.getByText(/^Added /).waitFor({ timeout: 300_000 })
   const loaded = await statusMatches(page, /of 1,000,000 records ·/)
   console.info(`own ${RECORDS.toLocaleString('en-US')}-row CSV (${(statSync(path).size / 2 ** 20).toFixed(0)} MiB): file chosen -> first answer ${seconds(first - chosen)} ("${firstStatus}"), -> load ended, exact total shown ${seconds(loaded - chosen)}; longest main-thread task ${Math.round(await longestTask(page))} ms`)
@@ -69,7 +69,7 @@ async function demoExample(page: Page, origin: string): Promise<void> {
   const started = await now(page)
   await example.click()
   const first = await statusMatches(page, /^Showing 20 of/)
-  const firstStatus = (await page.locator('output').textContent()) ?? ''
+  const firstStatus = (await page.locator('output.status-text').textContent()) ?? ''
   const exact = await statusMatches(page, /^Showing 20 of [\d,]+ records ·/)
   console.info(`1,000,000-record demo example: click -> first answer ${seconds(first - started)} ("${firstStatus}"), -> exact total ${seconds(exact - started)}; longest main-thread task ${Math.round(await longestTask(page))} ms`)
 }
