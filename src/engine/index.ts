@@ -36,7 +36,7 @@ export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome
 export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
 export { memoryStore } from './memory-store.ts'
 export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
-export { coerceRow, inferFieldTypes } from './csv-types.ts'
+export { coerceRow, csvRowEncoder, inferFieldTypes } from './csv-types.ts'
 export { cellToText, textToCell } from './cell-text.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'
 export { ranksOf } from './sort-ranks.ts'
