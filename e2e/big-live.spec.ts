@@ -112,3 +112,12 @@ test('the reference server answers a big page in lists, and the grid shows what 
   expect(sentFormats).toEqual([undefined, 'lists'])
   expect(await gridRecords(page)).toEqual(asObjects)
 })
+
+test('the probe finds that the reference server takes lists, and a big page asks for them before any answer', async ({ page }) => {
+  await openApp(page)
+  await fillLiveForm(page, { resourceId: E2E_PUBLIC_RESOURCE, limit: '5000' })
+  await expect(requestBody(page)).not.toContainText('records_format')
+  await page.getByRole('button', { name: 'Probe this API' }).click()
+  await expect(page.getByRole('region', { name: 'API probe' })).toContainText(/Records as lists \(records_format\)\s*accepted/)
+  await expect(requestBody(page)).toContainText('"records_format":"lists"')
+})
