@@ -44,14 +44,37 @@ export function formatFromName(name: string): DataFileFormat | undefined {
   return undefined
 }
 
+/**
+ * Where loaded records go: an engine table here, a database table for the PostgreSQL import. The
+ * loader awaits `drain` after each piece of the file, so a slow sink holds the reading back.
+ */
+export interface RecordSink<T> {
+  append(record: RecordObject): void
+  drain?(): Promise<void>
+  finish(): T | Promise<T>
+}
+
+/** Opens the sink once the fields (and their types) are known. */
+export type SinkFactory<T> = (fields: FieldInfo[]) => RecordSink<T>
+
+function tableSink(fields: FieldInfo[]): RecordSink<Table> {
+  const builder = new TableBuilder(fields)
+  return { append: (record) => builder.append(record), finish: () => builder.build() }
+}
+
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
+  return loadDataRecords(source, options, tableSink)
+}
+
+/** Reads a data file into the sink the fields open: the same parsing, checks and types as `loadDataFile`. */
+export async function loadDataRecords<T>(source: TextSource, options: LoadDataFileOptions, openSink: SinkFactory<T>): Promise<T> {
   const format = options.format ?? formatFromName(options.name)
   if (format === undefined) throw new DataFileError(options.name, 'unknown file type: the name must end in .csv or .json')
   const total = sourceSize(source) ?? 0
   const onRead = options.onProgress === undefined ? undefined : (done: number) => options.onProgress?.(done, Math.max(total, done))
   return format === 'csv'
-    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, onRead)
-    : loadJson(source, options.name, onRead)
+    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, openSink, onRead)
+    : loadJson(source, options.name, openSink, onRead)
 }
 
 const RESERVED_ID = '_id'
@@ -72,20 +95,21 @@ function checkHeader(fileName: string, row: CsvRow): string[] {
 }
 
 /** Maps CSV rows to records once the column types are known. */
-class CsvRecordWriter {
+class CsvRecordWriter<T> {
   private readonly keep: number[]
   private readonly fields: FieldInfo[]
-  private readonly builder: TableBuilder
+  readonly sink: RecordSink<T>
 
   constructor(
     private readonly fileName: string,
     private readonly header: string[],
     sample: CsvRow[],
+    openSink: SinkFactory<T>,
   ) {
     this.keep = header.flatMap((name, index) => (name === RESERVED_ID ? [] : [index]))
     const names = this.keep.map((index) => header[index])
     this.fields = inferFieldTypes(names, sample.map((row) => this.keep.map((index) => row.cells[index] ?? '')))
-    this.builder = new TableBuilder(this.fields)
+    this.sink = openSink(this.fields)
   }
 
   write(row: CsvRow): void {
@@ -102,19 +126,15 @@ class CsvRecordWriter {
     for (let position = 0; position < this.keep.length; position++) {
       if (this.keep[position] >= cells.length) record[this.fields[position].id] = null
     }
-    this.builder.append(record)
-  }
-
-  build(): Table {
-    return this.builder.build()
+    this.sink.append(record)
   }
 }
 
-async function loadCsv(source: TextSource, fileName: string, sampleRows: number, onRead?: (done: number) => void): Promise<Table> {
+async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: number, openSink: SinkFactory<T>, onRead?: (done: number) => void): Promise<T> {
   const reader = new CsvRowReader()
   let header: string[] | undefined
   let sample: CsvRow[] = []
-  let writer: CsvRecordWriter | undefined
+  let writer: CsvRecordWriter<T> | undefined
   const accept = (rows: CsvRow[]): void => {
     for (const row of rows) {
       if (row.cells.length === 1 && row.cells[0] === '') continue
@@ -126,21 +146,24 @@ async function loadCsv(source: TextSource, fileName: string, sampleRows: number,
       }
     }
   }
-  const startWriting = (name: string, columns: string[], rows: CsvRow[]): CsvRecordWriter => {
-    const started = new CsvRecordWriter(name, columns, rows)
+  const startWriting = (name: string, columns: string[], rows: CsvRow[]): CsvRecordWriter<T> => {
+    const started = new CsvRecordWriter(name, columns, rows, openSink)
     for (const row of rows) started.write(row)
     sample = []
     return started
   }
   try {
-    for await (const text of readText(source, onRead)) accept(reader.push(text))
+    for await (const text of readText(source, onRead)) {
+      accept(reader.push(text))
+      await writer?.sink.drain?.()
+    }
     accept(reader.end())
   } catch (error) {
     throw asDataFileError(error, fileName, reader)
   }
   if (header === undefined) throw new DataFileError(fileName, 'the file is empty: a CSV file needs a header row', 1)
   writer ??= startWriting(fileName, header, sample)
-  return writer.build()
+  return writer.sink.finish()
 }
 
 function asDataFileError(error: unknown, fileName: string, reader: CsvRowReader): unknown {
@@ -160,7 +183,7 @@ function countLines(text: string): number {
 
 // ---- JSON ----
 
-async function loadJson(source: TextSource, fileName: string, onRead?: (done: number) => void): Promise<Table> {
+async function loadJson<T>(source: TextSource, fileName: string, openSink: SinkFactory<T>, onRead?: (done: number) => void): Promise<T> {
   const parts: string[] = []
   try {
     for await (const text of readText(source, onRead)) parts.push(text)
@@ -181,13 +204,15 @@ async function loadJson(source: TextSource, fileName: string, onRead?: (done: nu
   }
   if (!Array.isArray(data)) throw new DataFileError(fileName, 'a JSON data file must be an array of objects, like [{"a": 1}, {"a": 2}]')
   const fields = jsonFields(fileName, data)
-  const builder = new TableBuilder(fields)
+  const sink = openSink(fields)
+  let appended = 0
   for (const item of data as Record<string, unknown>[]) {
     const record: RecordObject = {}
     for (const field of fields) record[field.id] = jsonCell(item[field.id], field)
-    builder.append(record)
+    sink.append(record)
+    if (++appended % 10_000 === 0) await sink.drain?.()
   }
-  return builder.build()
+  return sink.finish()
 }
 
 function jsonSyntaxError(fileName: string, text: string, error: unknown): DataFileError {
