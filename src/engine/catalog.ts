@@ -1,6 +1,7 @@
 // The catalog of resources a server or worker offers: ids, aliases, privacy, and lazy loading
 // (each resource loads once; a failed load is forgotten so the next request tries again).
 
+import type { FieldDictionaryEntry } from './search-query.ts'
 import type { Table } from './table.ts'
 import type { FieldInfo, ProgressCallback } from './types.ts'
 
@@ -8,6 +9,13 @@ export interface ResourceEntry {
   id: string
   aliases?: string[]
   title?: string
+  /** What `resource_show` says about the resource. */
+  description?: string
+  format?: string
+  packageId?: string
+  url?: string
+  /** The data dictionary: field id -> label and notes (served as `fields[].info`). */
+  dictionary?: Readonly<Record<string, FieldDictionaryEntry>>
   isPrivate?: boolean
   load: (onProgress?: ProgressCallback) => Table | Promise<Table>
 }

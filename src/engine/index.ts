@@ -15,6 +15,9 @@
 //                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
+//   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store
+//                                         (ctx.store / options.store) runs a validated SearchQuery;
+//                                         memoryStore(load) is the engine's own
 //   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric/date/timestamp when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
 //   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
@@ -23,7 +26,10 @@ export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } 
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
 export { Catalog, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
-export { datastoreSearch, type SearchContext, type SearchOutcome } from './datastore-search.ts'
+export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'
+export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
+export { memoryStore } from './memory-store.ts'
+export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
 export { coerceRow, inferFieldTypes } from './csv-types.ts'
 export { cellToText } from './cell-text.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'

@@ -134,6 +134,12 @@ function requestArbitrary(resource: Resource): fc.Arbitrary<OracleRequest> {
       sort,
       fields: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }),
       include_total: fc.boolean(),
+      records_format: fc.constantFrom('objects', 'lists', 'csv', 'tsv'),
+      distinct: fc.boolean(),
+      full_text: fc.oneof(needle, fc.constant('')),
+      plain: fc.boolean(),
+      language: fc.constantFrom('english', 'simple'),
+      total_estimation_threshold: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 50 })),
     },
     { requiredKeys: [] },
   )
