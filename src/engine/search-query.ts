@@ -60,3 +60,13 @@ export interface SearchStore {
   /** Runs a validated query. */
   search(entry: ResourceEntry, query: SearchQuery): Promise<SearchRows>
 }
+
+/** A store cannot reach its data right now (a database that is down); the request may be retried. */
+export class StoreUnavailableError extends Error {}
+
+/** A query ran past the store's time limit. */
+export class StoreTimeoutError extends Error {
+  constructor(readonly seconds: number) {
+    super(`the search took too long (over ${seconds} s)`)
+  }
+}

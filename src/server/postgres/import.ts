@@ -156,7 +156,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     }
     const records = await loadDataRecords(blob, { name: file }, (loaded) => {
       fields = loaded
-      return new CopySink(loaded, ...startCopy(client, schema, id, loaded))
+      return new CopySink(...startCopy(client, schema, id, loaded))
     })
     for (const statement of indexStatements(schema, id, fields, trigrams)) await client.query(statement)
     for (const [fieldId, entry] of options.dictionary ?? []) {

@@ -1,12 +1,9 @@
-// One validated search (the engine's ExecutableQuery) as SQL: values only as bound parameters, names
+// One validated search (the engine's SearchQuery) as SQL: values only as bound parameters, names
 // only as quoted identifiers. See README.md beside this file for how each parameter maps and which
 // index serves it.
-import type { FieldInfo } from '../../engine/index.ts'
-import type { ExecutableQuery } from '../../engine/execute.ts'
-import { filterCondition, sortTerms, textExpression } from './field-sql.ts'
+import { filterValueText, type FieldInfo, type SearchQuery } from '../../engine/index.ts'
+import { filterCondition, sortTerms, TEXT_COLLATION, textExpression } from './field-sql.ts'
 import { ident, SEARCH_COLUMN } from './sql-names.ts'
-
-export const ID_FIELD = -1
 
 export interface SqlTable {
   /** `"schema"."table"` */
@@ -22,9 +19,9 @@ export interface SqlStatement {
 }
 
 export interface SearchStatements {
-  /** The page: one row per record, column `_id` then `t0`, `t1`, ... the texts of `output`. */
+  /** The page: one row per record, columns `t0`, `t1`, ... the cell texts of `query.fields`. */
   page: SqlStatement
-  /** The number of matching records, when a total is wanted. */
+  /** The number of matching records (or distinct rows), when a total is wanted. */
   count?: SqlStatement
 }
 
@@ -48,33 +45,43 @@ class Parameters {
   }
 }
 
-function fieldAt(table: SqlTable, position: number): FieldInfo {
-  const field = table.fields[position]
-  if (field === undefined) throw new RangeError(`no field at position ${position}`)
-  return field
+class Columns {
+  private readonly byName: Map<string, FieldInfo>
+  constructor(readonly table: SqlTable) {
+    this.byName = new Map(table.fields.map((field) => [field.id, field]))
+  }
+  field(name: string): FieldInfo {
+    const field = this.byName.get(name)
+    if (field === undefined) throw new RangeError(`no field ${JSON.stringify(name)}`)
+    return field
+  }
+  text(name: string): string {
+    if (name === '_id') return '"_id"::text'
+    const field = this.field(name)
+    return textExpression(field.id, field.type)
+  }
+  lower(name: string): string {
+    return `lower(${this.text(name)} COLLATE ${TEXT_COLLATION})`
+  }
 }
 
-function lowerText(table: SqlTable, position: number): string {
-  const field = fieldAt(table, position)
-  return `lower(${textExpression(field.id, field.type)} COLLATE "en-x-icu")`
-}
-
-function whereClause(table: SqlTable, query: ExecutableQuery, parameters: Parameters): string[] {
+function whereClause(columns: Columns, query: SearchQuery, parameters: Parameters): string[] {
+  const { table } = columns
   const conditions: string[] = []
-  const needles = [query.needle, ...query.terms.map((term) => term.needle)].filter((needle): needle is string => needle !== undefined)
-  if (needles.some((needle) => !storable(needle))) return ['FALSE']
-  if (query.needle !== undefined) {
-    const needle = query.needle
+  const needle = query.text?.toLowerCase()
+  const terms = query.fieldTexts.map(({ field, text }) => ({ field, needle: text.toLowerCase() }))
+  if ([needle, ...terms.map((term) => term.needle)].some((text) => text !== undefined && !storable(text))) return ['FALSE']
+  if (needle !== undefined) {
     if (table.hasSearchColumn && !needle.includes('\u0001')) {
       conditions.push(`${ident(SEARCH_COLUMN)} LIKE ${parameters.add(likeContaining(needle))}`)
     } else {
       const parameter = parameters.add(needle)
-      const any = table.fields.map((_, position) => `strpos(${lowerText(table, position)}, ${parameter}) > 0`)
+      const any = table.fields.map((field) => `strpos(${columns.lower(field.id)}, ${parameter}) > 0`)
       conditions.push(any.length === 0 ? 'FALSE' : `(${any.join(' OR ')})`)
     }
   }
-  for (const term of query.terms) {
-    if (term.field === ID_FIELD) {
+  for (const term of terms) {
+    if (term.field === '_id') {
       conditions.push(`strpos("_id"::text, ${parameters.add(term.needle)}) > 0`)
       continue
     }
@@ -82,56 +89,63 @@ function whereClause(table: SqlTable, query: ExecutableQuery, parameters: Parame
     if (table.hasSearchColumn && !term.needle.includes('\u0001')) {
       conditions.push(`${ident(SEARCH_COLUMN)} LIKE ${parameters.add(likeContaining(term.needle))}`)
     }
-    conditions.push(`strpos(${lowerText(table, term.field)}, ${parameters.add(term.needle)}) > 0`)
+    conditions.push(`strpos(${columns.lower(term.field)}, ${parameters.add(term.needle)}) > 0`)
   }
   for (const filter of query.filters) {
-    const texts = filter.texts.filter(storable)
-    if (filter.field === ID_FIELD) {
+    const texts = filter.values.flatMap((value) => (value === null ? [] : [filterValueText(value)])).filter(storable)
+    if (filter.field === '_id') {
       const ids = texts.filter((text) => /^[1-9][0-9]{0,14}$/.test(text))
       conditions.push(`"_id" = ANY(${parameters.add(ids)}::int8[])`)
       continue
     }
-    const field = fieldAt(table, filter.field)
-    const parameter = `$${parameters.values.length + 1}`
-    const { sql, value } = filterCondition(field.id, field.type, texts, parameter)
+    const field = columns.field(filter.field)
+    const { sql, value } = filterCondition(field.id, field.type, texts, `$${parameters.values.length + 1}`)
     parameters.add(value)
     conditions.push(sql)
   }
   return conditions
 }
 
-function orderBy(table: SqlTable, query: ExecutableQuery): string {
+function orderBy(columns: Columns, query: SearchQuery): string {
   const terms: string[] = []
   for (const key of query.sort) {
-    if (key.field === ID_FIELD) {
+    if (key.field === '_id') {
       terms.push(`"_id" ${key.descending ? 'DESC' : 'ASC'}`)
       return terms.join(', ')
     }
-    const field = fieldAt(table, key.field)
+    const field = columns.field(key.field)
     terms.push(...sortTerms(field.id, field.type, key.descending, key.nullsFirst))
   }
   terms.push('"_id" ASC')
   return terms.join(', ')
 }
 
-/** The statements of one search; `output` lists the positions whose texts each row carries. */
-export function searchStatements(table: SqlTable, query: ExecutableQuery, output: readonly number[]): SearchStatements {
+/** The statements of one validated search. */
+export function searchStatements(table: SqlTable, query: SearchQuery): SearchStatements {
+  const columns = new Columns(table)
   const parameters = new Parameters()
-  const conditions = whereClause(table, query, parameters)
+  const conditions = whereClause(columns, query, parameters)
   const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`
-  const columns = output.map((position, index) => {
-    if (position === ID_FIELD) return `"_id"::text AS t${index}`
-    const field = fieldAt(table, position)
-    return `${textExpression(field.id, field.type)} AS t${index}`
-  })
-  const select = ['"_id"', ...columns].join(', ')
   const whereValues = parameters.values.slice()
+  const outputs = query.fields.map((field, index) => `${columns.text(field.id)} AS t${index}`)
+  const names = query.fields.map((_, index) => `t${index}`)
+  const order = orderBy(columns, query)
   const limit = parameters.add(query.limit)
   const offset = parameters.add(Math.min(query.offset, Number.MAX_SAFE_INTEGER))
-  const page = {
-    text: `SELECT ${select} FROM ${table.ref}${where} ORDER BY ${orderBy(table, query)} LIMIT ${limit} OFFSET ${offset}`,
-    values: parameters.values,
+  const page = parameters.values
+  // a row carrying `_id` is distinct by itself
+  if (query.distinct && !query.fields.some((field) => field.id === '_id') && outputs.length > 0) {
+    // each distinct row stands where its first record stands in the query's order
+    const ranked = `SELECT ${outputs.join(', ')}, row_number() OVER (ORDER BY ${order}) AS "position" FROM ${table.ref}${where}`
+    return {
+      page: { text: `SELECT ${names.join(', ')} FROM (${ranked}) AS ranked GROUP BY ${names.join(', ')} ORDER BY min("position") LIMIT ${limit} OFFSET ${offset}`, values: page },
+      count: query.includeTotal
+        ? { text: `SELECT count(*) AS total FROM (SELECT DISTINCT ${outputs.join(', ')} FROM ${table.ref}${where}) AS rows`, values: whereValues }
+        : undefined,
+    }
   }
-  if (!query.includeTotal) return { page }
-  return { page, count: { text: `SELECT count(*) AS total FROM ${table.ref}${where}`, values: whereValues } }
+  return {
+    page: { text: `SELECT ${outputs.length > 0 ? outputs.join(', ') : '1'} FROM ${table.ref}${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, values: page },
+    count: query.includeTotal ? { text: `SELECT count(*) AS total FROM ${table.ref}${where}`, values: whereValues } : undefined,
+  }
 }
