@@ -1,13 +1,26 @@
 // Start-up with `--database`: connect, run the `--import`s, find the schema's tables, and hand the
 // engine a catalog of them (for ids, access and the data dictionary) plus the store that runs the
 // queries. Every failure here stops start-up with a message naming what to fix.
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import { Catalog, type SearchStore } from '../../engine/index.ts'
 import type { PostgresOptions } from '../options.ts'
 import { redactUrl } from '../options.ts'
 import { ImportError, importFile } from './import.ts'
 import { createPool, PostgresStore } from './store.ts'
 import { readTables } from './tables.ts'
+
+/** Start-up work is not held to --statement-timeout, which is for searches. */
+async function startupQuery<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('SET statement_timeout = 0')
+    const result = await work(client)
+    await client.query('RESET statement_timeout')
+    return result
+  } finally {
+    client.release()
+  }
+}
 
 export class PostgresStartError extends Error {}
 
@@ -35,7 +48,7 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   } catch (error) {
     throw new PostgresStartError(`cannot reach the database at ${redactUrl(options.url)}: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const { rows } = await pool.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'en-x-icu') AS found`)
+  const { rows } = await startupQuery(pool, (client) => client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'en-x-icu') AS found`))
   if (rows[0]?.found !== true) throw new PostgresStartError('this PostgreSQL has no ICU collation "en-x-icu" (it was built without ICU); sort needs it to order text as the engine does')
   if (options.imports.length > 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '""')}"`)
   for (const { id, file } of options.imports) {
@@ -48,7 +61,7 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
       throw new PostgresStartError(`--import ${id}=${file}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  const tables = await readTables(pool, options.schema)
+  const tables = await startupQuery(pool, (client) => readTables(client, options.schema))
   for (const id of privateIds) {
     if (!tables.has(id)) throw new PostgresStartError(`--private ${id}: schema ${options.schema} has no table ${id} with an _id column (tables: ${[...tables.keys()].join(', ') || 'none'})`)
   }

@@ -1,7 +1,7 @@
 // The resources of a schema: every table (or view) with an `_id` column, its fields in column order
 // (engine types from the column types), and the data dictionary kept in column comments as CKAN does
 // (JSON `{"label": ..., "notes": ...}`).
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type { FieldInfo } from '../../engine/index.ts'
 import { fieldTypeOf } from './field-sql.ts'
 import { HIDDEN_COLUMNS, SEARCH_COLUMN } from './sql-names.ts'
@@ -55,7 +55,7 @@ export function parseDictionary(comment: string | null): FieldDictionary | undef
 }
 
 /** The served tables of a schema (or just `only`), by name. Columns of types the engine has no name for are left out. */
-export async function readTables(pool: Pool, schema: string, only?: string): Promise<Map<string, PgTable>> {
+export async function readTables(pool: Pool | PoolClient, schema: string, only?: string): Promise<Map<string, PgTable>> {
   const { rows } = await pool.query<ColumnRow>(COLUMNS_SQL, [schema, only ?? null])
   const tables = new Map<string, PgTable>()
   for (const row of rows) {
