@@ -1,7 +1,7 @@
 // Bad form input: each problem is named beside its field, what cannot be sent is not sent, and what
 // only looks odd is sent as typed after a warning. Live mode, so every request is visible.
 import type { Page, Request } from '@playwright/test'
-import { ACTION_PATH, addFilter, describedText, fillLiveForm, openApp, runQuery, statusRegion } from './fixtures/app.ts'
+import { addFilter, describedText, fillLiveForm, openApp, runQuery, statusRegion } from './fixtures/app.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { BROWSER_NETWORK_LOG, expect, test } from './fixtures/test.ts'
 
@@ -26,8 +26,8 @@ const BAD_INPUTS: BadInput[] = [
   { label: 'Limit', value: 'abc', says: /number/i },
   { label: 'Base URL', value: 'ftp://127.0.0.1/data', says: /http/i },
   { label: 'Base URL', value: 'javascript:alert(1)', says: /http/i },
-  { label: 'Base URL', value: 'http://127.0.0.1:8811', says: /one path segment/i },
-  { label: 'Base URL', value: `${E2E_BASE_URL}${ACTION_PATH}`, says: /before \/api/i },
+  { label: 'Base URL', value: `${E2E_BASE_URL}/dataset/courses`, says: /dataset page/i },
+  { label: 'Base URL', value: `${E2E_BASE_URL}/api`, says: /before \/api/i },
   { label: 'Resource ID', value: '', says: /resource ID/i },
 ]
 

@@ -9,11 +9,13 @@
 import type { Catalog, ResourceEntry } from './catalog.ts'
 import { accessDenied, badRequest, internalError, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
-import { memoryStore } from './memory-store.ts'
+import type { ExecutableQuery } from './execute.ts'
+import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
 import { formatRecords } from './records-format.ts'
 import { StoreTimeoutError, StoreUnavailableError, type OutputField, type SearchQuery, type SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
+import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
 
 export interface SearchContext {
@@ -50,7 +52,7 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
   try {
     const validated = await validateSearch(catalog, params, context, help)
     if ('status' in validated) return validated
-    const { rows, total } = await validated.store.search(validated.entry, validated.query)
+    const { rows, total, totalWasEstimated } = await validated.store.search(validated.entry, validated.query)
     const { params: shaped, query, entry } = validated
     const result: Record<string, unknown> = {
       resource_id: entry.id,
@@ -71,8 +73,8 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
     result.records = formatRecords(query.fields, rows, shaped.recordsFormat)
     if (total !== undefined) {
       result.total = total
-      // the in-memory count is exact and cheap, so it is never estimated
-      result.total_was_estimated = false
+      // the in-memory count is exact, except while a resource still loads (memory-store.ts)
+      result.total_was_estimated = totalWasEstimated === true
     }
     result._links = buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit)
     return success(help, result)
@@ -101,7 +103,7 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
   const { params, errors } = shapeParams(input as Record<string, unknown>)
   const hasShapeErrors = Object.keys(errors).length > 0
   let entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
-  let store = context.store ?? memoryStore((resource) => catalog.prepare(resource.id))
+  let store = context.store ?? catalogStore(catalog)
   if (!entry && params.resourceId !== undefined && isTableMetadata(params.resourceId)) {
     entry = tableMetadataEntry(catalog.list().filter((summary) => isReadable(summary, context)))
     store = memoryStore(async (resource) => resource.load())
@@ -119,12 +121,15 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
 }
 
 function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readonly FieldInfo[]): SearchQuery {
+  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params) }
+}
+
+/** Which records, in which order, which page: the shaped parameters as a store reads them. */
+export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resourceId' | 'fields'> {
   // with both, CKAN 2.11 searches `full_text` only (one whole-row query)
   const text = params.fullText || (typeof params.q === 'string' ? params.q : undefined)
   const fieldTexts = typeof params.q === 'object' ? Object.entries(params.q).filter(([, value]) => value !== '') : []
   return {
-    resourceId: entry.id,
-    fields: outputFields(entry, params, columns),
     text: text === '' ? undefined : text,
     fieldTexts: fieldTexts.map(([field, value]) => ({ field, text: value })),
     filters: Object.entries(params.filters ?? {}).map(([field, value]) => ({ field, values: Array.isArray(value) ? value : [value] })),
@@ -133,7 +138,13 @@ function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readon
     limit: params.limit,
     includeTotal: params.includeTotal,
     distinct: params.distinct === true,
+    totalEstimationThreshold: params.totalEstimationThreshold,
   }
+}
+
+/** The in-memory plan of shaped parameters whose field names were checked against the table. */
+export function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
+  return executableOf(table, queryConditions(params))
 }
 
 /** The answer's columns: those asked for (or `_id` then every column), with their dictionary entries. */

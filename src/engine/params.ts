@@ -153,7 +153,7 @@ function integer(value: unknown): number | undefined {
 }
 
 /** A natural number, undefined when absent, or the error message. */
-function naturalNumber(value: unknown): number | undefined | string {
+export function naturalNumber(value: unknown): number | undefined | string {
   if (value === undefined || value === null || value === '') return undefined
   let parsed: number
   if (typeof value === 'number') parsed = value
@@ -280,9 +280,9 @@ function shapeFields(value: unknown, params: ShapedParams, errors: ValidationErr
 }
 
 /** Field names checked against the resource's columns (without `_id`): returns errors keyed like CKAN's. */
-export function checkFieldNames(params: ShapedParams, columns: readonly FieldInfo[]): ValidationErrors {
+export function checkFieldNames(params: ShapedParams, columns: readonly FieldInfo[] | { readonly fields: readonly FieldInfo[] }): ValidationErrors {
   const errors: ValidationErrors = {}
-  const names = new Set(columns.map((column) => column.id))
+  const names = new Set(('fields' in columns ? columns.fields : columns).map((column) => column.id))
   const known = (name: string) => name === '_id' || names.has(name)
   for (const field of Object.keys(params.filters ?? {})) {
     if (!known(field)) addError(errors, 'filters', `Unknown field ${quoted(field)}`)

@@ -46,12 +46,19 @@ export interface SearchQuery {
   includeTotal: boolean
   /** Only distinct rows of `fields`, in the order of each one's first occurrence; `total` counts them. */
   distinct: boolean
+  /**
+   * CKAN 2.11's `total_estimation_threshold`: with no condition and no `distinct`, a store that keeps
+   * an estimate of its row count may give that estimate as the total when it is at least this.
+   */
+  totalEstimationThreshold?: number | null
 }
 
 export interface SearchRows {
   /** One array per record, values in the order of `query.fields` (JSON values as CKAN returns them). */
   rows: CellValue[][]
   total?: number
+  /** The total is an estimate (CKAN's `total_was_estimated`), e.g. counted on the part of a resource loaded so far. */
+  totalWasEstimated?: boolean
 }
 
 export interface SearchStore {

@@ -19,7 +19,7 @@ export interface SortKey {
 
 export interface QueryState {
   source: Source
-  /** Live API base URL: an origin plus one path segment, e.g. http://127.0.0.1:8800/data. */
+  /** Live API base URL: an origin plus the path before `/api` (none, one or several segments). */
   baseUrl: string
   resourceId: string
   /** `undefined` means "not sent": the server's default (100) applies. */

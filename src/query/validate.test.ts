@@ -83,10 +83,12 @@ describe('the token', () => {
 })
 
 describe('baseUrlError', () => {
-  it('accepts an origin plus one path segment, with or without a trailing slash', () => {
-    expect(baseUrlError('http://127.0.0.1:8800/data')).toBeUndefined()
-    expect(baseUrlError('https://portal.example/data/')).toBeUndefined()
-  })
+  it.each(['http://127.0.0.1:8800/data', 'https://portal.example/data/', 'https://demo.ckan.org', 'https://demo.ckan.org/', 'https://open.canada.ca/data/en', 'https://portal.example/a/b/c/'])(
+    'accepts an origin plus any path before /api: %s',
+    (url) => {
+      expect(baseUrlError(url)).toBeUndefined()
+    },
+  )
 
   it.each([
     ['', /Enter the API/],
@@ -94,15 +96,15 @@ describe('baseUrlError', () => {
     ['data:text/html,hi', /Only http/],
     ['ftp://portal.example/data', /Only http/],
     ['https://user:pw@portal.example/data', /user name and password/],
-    ['https://portal.example/data?x=1', /after \? or #/],
-    ['https://portal.example', /exactly one path segment.*has 0/],
-    ['https://portal.example/a/b', /has 2/],
+    ['https://portal.example/data?x=1', /after \? or #.*\(here https:\/\/portal\.example\/data\)/],
+    ['https://portal.example/data/en/dataset/water', /dataset page.*resource’s page address.*\(here https:\/\/portal\.example\/data\/en\)/],
   ])('rejects %j', (url, message) => {
     expect(baseUrlError(url)).toMatch(message)
   })
 
   it('suggests the right base when the whole action URL was pasted', () => {
-    expect(baseUrlError('https://portal.example/data/api/action/datastore_search')).toMatch(/part before \/api \(e\.g\. https:\/\/portal\.example\/data\)/)
+    expect(baseUrlError('https://portal.example/data/api/action/datastore_search')).toMatch(/part before \/api \(here https:\/\/portal\.example\/data\)/)
+    expect(baseUrlError('https://demo.ckan.org/api/3/action/datastore_search?resource_id=x')).toMatch(/part before \/api \(here https:\/\/demo\.ckan\.org\)/)
   })
 })
 

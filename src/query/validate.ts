@@ -81,28 +81,33 @@ export function parseLimitInput(text: string): number | undefined {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN
 }
 
-/** Why a live base URL cannot be used, or `undefined`. It is an origin plus exactly one path segment. */
+/**
+ * Why a live base URL cannot be used, or `undefined`. It is an origin plus the path before `/api`:
+ * none (https://demo.ckan.org), one (http://127.0.0.1:8800/data) or several (https://open.canada.ca/data/en).
+ */
 export function baseUrlError(baseUrl: string): string | undefined {
   const text = baseUrl.trim()
-  if (text === '') return 'Enter the API’s base URL, e.g. http://127.0.0.1:8800/data.'
+  const looksLike = 'It looks like https://demo.ckan.org or http://127.0.0.1:8800/data: the site plus the path before /api.'
+  if (text === '') return `Enter the API’s base URL. ${looksLike}`
   let url: URL
   try {
     url = new URL(text)
   } catch {
-    return 'This is not a valid address. It looks like http://127.0.0.1:8800/data.'
+    return `This is not a valid address. ${looksLike}`
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http:// and https:// addresses can be queried.'
   if (url.username || url.password) return 'Remove the user name and password from the address; use the API token field.'
-  if (url.search || url.hash || text.includes('?') || text.includes('#')) return 'Remove the part after ? or #: the base URL is only the site and one path segment.'
   const segments = url.pathname.split('/').filter(Boolean)
+  const before = (at: number) => url.origin + segments.slice(0, at).map((segment) => `/${segment}`).join('')
   const apiAt = segments.indexOf('api')
   if (apiAt >= 0) {
-    const suggestion = `${url.origin}/${segments.slice(0, apiAt).join('/')}`
-    return `Enter only the part before /api (e.g. ${suggestion}); the explorer adds /api/action/datastore_search.`
+    return `Enter only the part before /api (here ${before(apiAt)}); the explorer adds /api/action/datastore_search.`
   }
-  if (segments.length !== 1) {
-    return `The base URL is the site plus exactly one path segment (e.g. ${url.origin}/data); this one has ${segments.length}.`
+  const datasetAt = segments.indexOf('dataset')
+  if (datasetAt >= 0) {
+    return `This is a dataset page. Paste a resource’s page address (…/dataset/<name>/resource/<id>) to fill in both fields, or enter only the site (here ${before(datasetAt)}).`
   }
+  if (url.search || url.hash || text.includes('?') || text.includes('#')) return `Remove the part after ? or #: the base URL is only the site and the path before /api (here ${before(segments.length)}).`
   return undefined
 }
 

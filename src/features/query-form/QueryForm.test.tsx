@@ -47,6 +47,30 @@ describe('QueryForm', () => {
     expect(screen.getByText('Courses: Course offerings')).toBeTruthy()
   })
 
+  it('a resource page address pasted into Resource ID fills in both fields, switches to the live API and says so', () => {
+    const onRun = vi.fn<(draft: FormDraft) => void>()
+    render(<Harness onRun={onRun} />)
+    const id = '5b3c2a1e-9f0d-4c8b-a7e6-1d2c3b4a5f60'
+    fireEvent.change(screen.getByLabelText('Resource ID'), { target: { value: `https://open.canada.ca/data/en/dataset/water/resource/${id}/view/x` } })
+    expect(screen.getByLabelText('Base URL')).toHaveProperty('value', 'https://open.canada.ca/data/en')
+    expect(screen.getByLabelText('Resource ID')).toHaveProperty('value', id)
+    expect(screen.getByRole('status').textContent).toMatch(/^Filled in from the pasted resource page address: .*Switched the source to Live API\.$/)
+    expect(onRun).not.toHaveBeenCalled()
+  })
+
+  it('an API address pasted into Base URL takes over the query it carries', () => {
+    const onRun = vi.fn<(draft: FormDraft) => void>()
+    render(<Harness onRun={onRun} />)
+    fireEvent.click(screen.getByRole('radio', { name: 'Live API' }))
+    const id = '5b3c2a1e-9f0d-4c8b-a7e6-1d2c3b4a5f60'
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: `https://demo.ckan.org/api/3/action/datastore_search?resource_id=${id}&q=bio&limit=7` } })
+    expect(screen.getByLabelText('Base URL')).toHaveProperty('value', 'https://demo.ckan.org')
+    expect(screen.getByLabelText('Search text')).toHaveProperty('value', 'bio')
+    expect(screen.getByLabelText('Limit')).toHaveProperty('value', '7')
+    fireEvent.submit(screen.getByLabelText('Limit').closest('form') as HTMLFormElement)
+    expect(onRun.mock.calls[0]?.[0]).toMatchObject({ source: 'live', baseUrl: 'https://demo.ckan.org', resourceId: id, q: 'bio', limit: '7' })
+  })
+
   it('Enter in a field runs the draft as typed', () => {
     const onRun = vi.fn<(draft: FormDraft) => void>()
     render(<Harness onRun={onRun} />)

@@ -1,5 +1,6 @@
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
+import { takeOverAddress } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
 import { RadioGroup } from './RadioGroup.tsx'
@@ -48,6 +49,14 @@ const METHODS = [
 export function QueryForm(props: QueryFormProps) {
   const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
+  const [addressNote, setAddressNote] = useState('')
+  // A portal address in either field fills in both (and the query parameters it carries).
+  const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
+    const taken = takeOverAddress(draft, value)
+    if (!taken) return set(key, value)
+    onDraftChange(taken.draft)
+    setAddressNote(taken.note)
+  }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onRun(draft)
@@ -67,22 +76,23 @@ export function QueryForm(props: QueryFormProps) {
           type="url"
           inputMode="url"
           value={draft.baseUrl}
-          onValueChange={(value) => set('baseUrl', value)}
+          onValueChange={(value) => setAddressField('baseUrl', value)}
           error={errors.baseUrl}
           warning={warnings.baseUrl}
-          hint="The portal address with its one path segment, e.g. http://127.0.0.1:8800/data"
-          placeholder="https://demo.ckan.org/data"
+          hint="The site plus the path before /api, e.g. https://demo.ckan.org; a resource page or API address pasted here fills in both fields."
+          placeholder="https://demo.ckan.org"
           autoComplete="url"
           spellCheck={false}
         />
       ) : null}
       <ResourceIdField
         value={draft.resourceId}
-        onChange={(value) => set('resourceId', value)}
+        onChange={(value) => setAddressField('resourceId', value)}
         choices={draft.source === 'demo' ? demoResources : []}
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
+      <output className="address-note">{addressNote}</output>
       <div className="form-row">
         <TextField
           label="Search text"

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import type { SortKey } from '../../query/types.ts'
 import { ariaSortOf } from './sort-toggle.ts'
 
@@ -9,10 +9,12 @@ interface SortHeaderProps {
   numeric: boolean
   sort: readonly SortKey[]
   onToggle: (field: string, multi: boolean) => void
+  /** The column's menu button, beside the sort button in the same header cell. */
+  children?: ReactNode
 }
 
-/** A column header: a button that sorts by the column (shift-click adds it to the sort). */
-export function SortHeader({ field, type, width, numeric, sort, onToggle }: SortHeaderProps) {
+/** A column header: a button that sorts by the column (shift-click adds it to the sort), and its menu. */
+export function SortHeader({ field, type, width, numeric, sort, onToggle, children }: SortHeaderProps) {
   const position = sort.findIndex((key) => key.field === field)
   const key = position >= 0 ? sort[position] : undefined
   const arrow = key === undefined ? '↕' : key.direction === 'asc' ? '↑' : '↓'
@@ -33,6 +35,7 @@ export function SortHeader({ field, type, width, numeric, sort, onToggle }: Sort
           {sort.length > 1 && key !== undefined ? <sup>{position + 1}</sup> : null}
         </span>
       </button>
+      {children}
     </th>
   )
 }

@@ -4,7 +4,7 @@
 // timeout, becomes the engine's store errors (503, 409) instead of a 500.
 import { Pool } from 'pg'
 import { cellDecoder, StoreTimeoutError, StoreUnavailableError, type CellValue, type ResourceEntry, type SearchQuery, type SearchRows, type SearchStore } from '../../engine/index.ts'
-import { searchStatements, type SqlTable } from './search-sql.ts'
+import { searchStatements, type SqlStatement, type SqlTable } from './search-sql.ts'
 import { tableRef } from './sql-names.ts'
 import type { PgTable } from './tables.ts'
 
@@ -68,16 +68,31 @@ export class PostgresStore implements SearchStore {
     const { page, count } = searchStatements(sqlTable, query)
     const decoders = query.fields.map((field) => (field.id === '_id' ? (text: string | null) => Number(text) : cellDecoder(field.type)))
     try {
-      const [pageResult, countResult] = await Promise.all([
+      const [pageResult, counted] = await Promise.all([
         this.pool.query<(string | null)[]>({ text: page.text, values: page.values, rowMode: 'array' }),
-        count === undefined ? undefined : this.pool.query<{ total: string }>(count.text, count.values),
+        count === undefined ? undefined : this.total(sqlTable.ref, query, count),
       ])
       const rows = pageResult.rows.map((row) => row.map((text, index): CellValue => decoders[index]!(text)))
-      const total = countResult === undefined ? undefined : Number(countResult.rows[0]?.total ?? 0)
-      return { rows, total }
+      return { rows, ...counted }
     } catch (error) {
       throw this.storeError(error)
     }
+  }
+
+  /**
+   * The total: CKAN 2.11's estimate from the planner's statistics (`pg_class.reltuples`) when a
+   * threshold is given, nothing narrows the rows, and the estimate reaches the threshold; else a count.
+   */
+  private async total(ref: string, query: SearchQuery, count: SqlStatement): Promise<{ total: number; totalWasEstimated?: boolean }> {
+    const threshold = query.totalEstimationThreshold
+    const unconditioned = query.text === undefined && query.fieldTexts.length === 0 && query.filters.length === 0 && !query.distinct
+    if (threshold !== undefined && threshold !== null && unconditioned) {
+      const { rows } = await this.pool.query<{ estimate: number | null }>('SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = to_regclass($1)', [ref])
+      const estimate = rows[0]?.estimate ?? -1
+      if (estimate >= 0 && estimate >= threshold) return { total: Math.round(estimate), totalWasEstimated: true }
+    }
+    const { rows } = await this.pool.query<{ total: string }>(count.text, count.values)
+    return { total: Number(rows[0]?.total ?? 0) }
   }
 
   private storeError(error: unknown): unknown {
