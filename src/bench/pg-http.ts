@@ -66,7 +66,7 @@ async function stopServer(server: RunningServer): Promise<void> {
 
 async function startTimed(args: string[]): Promise<{ server: RunningServer; seconds: number }> {
   const started = performance.now()
-  const server = await startServer(args)
+  const server = await startServer(args, 30 * 60_000)
   return { server, seconds: (performance.now() - started) / 1000 }
 }
 
