@@ -1,7 +1,7 @@
 // Registers the bundled demo resources into a catalog. Each builds its table only on first use,
 // and its data module is only imported then (so the bundler splits it out).
 import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
-import { COURSES_RESOURCE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
+import { COURSES_RESOURCE_ID, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
   /** Ids of demo resources that should need a token (the server's `--private`). */
@@ -18,6 +18,9 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
       id: info.id,
       aliases: [info.alias],
       title: info.title,
+      description: info.description,
+      packageId: DEMO_PACKAGE_ID,
+      dictionary: info.dictionary,
       isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
       load: async (onCatalogProgress?: ProgressCallback, onPartial?: PartialCallback) => {
         const onProgress: ProgressCallback = (done, total) => {
