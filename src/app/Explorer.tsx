@@ -113,7 +113,7 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
                 resourceName={demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title ?? executed.resourceId}
               />
             </Suspense>

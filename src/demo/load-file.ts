@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -35,6 +35,11 @@ export interface LoadDataFileOptions {
   onProgress?: ProgressCallback
   /** CSV rows used to infer column types (default 10,000). */
   sampleRows?: number
+  /**
+   * CSV: told of the table read so far after each finished chunk, with the number of records
+   * expected in all (estimated from the bytes read), so searches can answer before the load ends.
+   */
+  onPartial?: PartialCallback
 }
 
 export function formatFromName(name: string): DataFileFormat | undefined {
@@ -46,7 +51,8 @@ export function formatFromName(name: string): DataFileFormat | undefined {
 
 /**
  * Where loaded records go: an engine table here, a database table for the PostgreSQL import. The
- * loader awaits `drain` after each piece of the file, so a slow sink holds the reading back.
+ * loader awaits `drain` after each piece of the file, so a slow sink holds the reading back (and the
+ * table sink publishes the prefix read so far).
  */
 export interface RecordSink<T> {
   append(record: RecordObject): void
@@ -57,24 +63,54 @@ export interface RecordSink<T> {
 /** Opens the sink once the fields (and their types) are known. */
 export type SinkFactory<T> = (fields: FieldInfo[]) => RecordSink<T>
 
-function tableSink(fields: FieldInfo[]): RecordSink<Table> {
+/** Bytes (or characters) read so far and in all (0 when unknown). */
+interface ReadProgress {
+  done: number
+  total: number
+}
+
+function tableSink(fields: FieldInfo[], read: ReadProgress, onPartial: PartialCallback | undefined): RecordSink<Table> {
   const builder = new TableBuilder(fields)
-  return { append: (record) => builder.append(record), finish: () => builder.build() }
+  let publishedChunks = 0
+  return {
+    append: (record) => builder.append(record),
+    async drain() {
+      if (onPartial === undefined || builder.finishedChunks() === publishedChunks) return
+      publishedChunks = builder.finishedChunks()
+      const prefix = builder.snapshot()
+      const { done, total } = read
+      onPartial(prefix, total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size)
+      // a turn of the event loop, so searches waiting for this prefix answer now
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+    finish: () => builder.build(),
+  }
 }
 
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
-  return loadDataRecords(source, options, tableSink)
+  // only CSV reports partial tables
+  const onPartial = (options.format ?? formatFromName(options.name)) === 'csv' ? options.onPartial : undefined
+  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial))
 }
 
 /** Reads a data file into the sink the fields open: the same parsing, checks and types as `loadDataFile`. */
 export async function loadDataRecords<T>(source: TextSource, options: LoadDataFileOptions, openSink: SinkFactory<T>): Promise<T> {
+  return readDataFile(source, options, (fields) => openSink(fields))
+}
+
+async function readDataFile<T>(source: TextSource, options: LoadDataFileOptions, openSink: (fields: FieldInfo[], read: ReadProgress) => RecordSink<T>): Promise<T> {
   const format = options.format ?? formatFromName(options.name)
   if (format === undefined) throw new DataFileError(options.name, 'unknown file type: the name must end in .csv or .json')
   const total = sourceSize(source) ?? 0
-  const onRead = options.onProgress === undefined ? undefined : (done: number) => options.onProgress?.(done, Math.max(total, done))
+  const read: ReadProgress = { done: 0, total }
+  const onRead = (done: number): void => {
+    read.done = done
+    options.onProgress?.(done, Math.max(total, done))
+  }
+  const open: SinkFactory<T> = (fields) => openSink(fields, read)
   return format === 'csv'
-    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, openSink, onRead)
-    : loadJson(source, options.name, openSink, onRead)
+    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, open, onRead)
+    : loadJson(source, options.name, open, onRead)
 }
 
 const RESERVED_ID = '_id'
@@ -130,7 +166,7 @@ class CsvRecordWriter<T> {
   }
 }
 
-async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: number, openSink: SinkFactory<T>, onRead?: (done: number) => void): Promise<T> {
+async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: number, openSink: SinkFactory<T>, onRead: (done: number) => void): Promise<T> {
   const reader = new CsvRowReader()
   let header: string[] | undefined
   let sample: CsvRow[] = []

@@ -1,6 +1,7 @@
 // Registers the bundled demo resources into a catalog. Each builds its table only on first use,
 // and its data module is only imported then (so the bundler splits it out).
 import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
+import { indexWhenIdle } from './idle-index.ts'
 import { COURSES_RESOURCE_ID, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
@@ -36,7 +37,9 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
             const generator = await import('./generator.ts')
             const count = options.largeRecordCount ?? generator.DEFAULT_RECORD_COUNT
             // Each finished chunk goes to the catalog, so searches can answer from it while the rest builds.
-            return generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (table) => onPartial?.(table, count) })
+            const table = await generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (partial) => onPartial?.(partial, count) })
+            void indexWhenIdle(table)
+            return table
           }
           default:
             throw new Error(`No data module for demo resource ${info.id}`)

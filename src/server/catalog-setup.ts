@@ -5,6 +5,7 @@ import { access, constants, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Catalog, type ResourceEntry, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
+import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
 import { DataPackageError, loadDataPackageTable, parseDataPackage } from './datapackage.ts'
 import type { ServerOptions } from './options.ts'
@@ -27,6 +28,7 @@ export async function createServerCatalog(options: Pick<ServerOptions, 'resource
     }
     const table = await loadFile(file)
     catalog.add({ id, title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON', isPrivate, load: () => table })
+    void indexWhenIdle(table)
   }
   return catalog
 }
