@@ -5,6 +5,8 @@
 // Rows carry `_id` (file order, from 1), each field's cell text in COPY's text format, and the search
 // column: the cells' lowercase texts joined by U+0001, which `q` searches through a trigram index.
 import { openAsBlob } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
@@ -12,7 +14,9 @@ import { cellToText, type FieldInfo, type RecordObject } from '../../engine/inde
 import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
 import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
 import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
-import type { FieldDictionary } from './tables.ts'
+import { isDataPackage } from '../catalog-setup.ts'
+import { loadDataPackageRecords, parseDataPackage } from '../datapackage.ts'
+import type { FieldDictionary, TableMeta } from './tables.ts'
 
 export class ImportError extends Error {}
 
@@ -22,8 +26,6 @@ export interface ImportOptions {
   file: string
   /** Drop and reload a table that exists. */
   replace: boolean
-  /** Data dictionary entries by field id, written as column comments. */
-  dictionary?: ReadonlyMap<string, FieldDictionary>
 }
 
 export interface ImportResult {
@@ -147,21 +149,34 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
       await client.query(`DROP TABLE ${tableRef(schema, id)}`)
     }
     let fields: FieldInfo[] = []
-    let blob: Blob
-    try {
-      blob = await openAsBlob(file)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      throw new ImportError(`${file}: cannot read the file (${code === 'ENOENT' ? 'no such file' : String(error)})`)
-    }
-    const records = await loadDataRecords(blob, { name: file }, (loaded) => {
+    const openSink = (loaded: FieldInfo[]): CopySink => {
       fields = loaded
       return new CopySink(...startCopy(client, schema, id, loaded))
-    })
+    }
+    let records: number
+    let meta: TableMeta
+    let dictionary: Record<string, FieldDictionary> = {}
+    if (isDataPackage(file)) {
+      let json: string
+      try {
+        json = await readFile(file, 'utf8')
+      } catch (error) {
+        throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
+      }
+      const resource = parseDataPackage(json, file, id)
+      const dataFile = join(dirname(file), resource.path)
+      records = await loadDataPackageRecords(resource, await readable(dataFile), dataFile, openSink)
+      dictionary = resource.dictionary
+      meta = { title: resource.title, description: resource.description, format: resource.format, packageId: resource.packageId }
+    } else {
+      records = await loadDataRecords(await readable(file), { name: file }, openSink)
+      meta = { title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON' }
+    }
     for (const statement of indexStatements(schema, id, fields, trigrams)) await client.query(statement)
-    for (const [fieldId, entry] of options.dictionary ?? []) {
+    for (const [fieldId, entry] of Object.entries(dictionary)) {
       await client.query(`COMMENT ON COLUMN ${tableRef(schema, id)}.${ident(fieldId)} IS ${literal(JSON.stringify(entry))}`)
     }
+    await client.query(`COMMENT ON TABLE ${tableRef(schema, id)} IS ${literal(JSON.stringify(meta))}`)
     await client.query(`ANALYZE ${tableRef(schema, id)}`)
     await client.query('COMMIT')
     return { records, fields, seconds: (performance.now() - started) / 1000 }
@@ -170,6 +185,19 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     throw error
   } finally {
     client.release()
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
+}
+
+async function readable(file: string): Promise<Blob> {
+  try {
+    return await openAsBlob(file)
+  } catch (error) {
+    throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
   }
 }
 

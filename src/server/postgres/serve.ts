@@ -5,6 +5,7 @@ import type { Pool, PoolClient } from 'pg'
 import { Catalog, type SearchStore } from '../../engine/index.ts'
 import type { PostgresOptions } from '../options.ts'
 import { redactUrl } from '../options.ts'
+import { DataPackageError } from '../datapackage.ts'
 import { ImportError, importFile } from './import.ts'
 import { createPool, PostgresStore } from './store.ts'
 import { readTables } from './tables.ts'
@@ -57,7 +58,7 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
       log(`imported ${id}: ${result.records} records, ${result.fields.length} fields, indexes built, in ${result.seconds.toFixed(1)} s`)
     } catch (error) {
       if (error instanceof ImportError) throw new PostgresStartError(error.message)
-      if (error instanceof Error && error.name === 'DataFileError') throw new PostgresStartError(error.message)
+      if (error instanceof Error && (error.name === 'DataFileError' || error instanceof DataPackageError)) throw new PostgresStartError(error.message)
       throw new PostgresStartError(`--import ${id}=${file}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
@@ -68,9 +69,13 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   const catalog = new Catalog()
   const isPrivate = new Set(privateIds)
   for (const table of tables.values()) {
+    const { title, description, format, packageId } = table.meta
     catalog.add({
       id: table.name,
-      title: table.name,
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      ...(format === undefined ? {} : { format }),
+      ...(packageId === undefined ? {} : { packageId }),
       isPrivate: isPrivate.has(table.name),
       dictionary: Object.fromEntries(table.dictionary),
       load: () => {

@@ -52,7 +52,7 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
   it('imports a file, then serves it again after a restart without importing', async () => {
     const first = await startServer(['--database', cluster.url, '--import', `trees=${csv}`])
     servers.push(first)
-    expect(first.stdout.some((line) => /^imported trees: 3 records, 3 fields/.test(line))).toBe(true)
+    expect(first.stdout.some((line) => line.startsWith('imported trees: 3 records, 3 fields'))).toBe(true)
     const { body } = await search(first, { resource_id: 'trees', filters: { species: 'Oak' }, sort: 'height (m) desc' })
     expect(body.result.total).toBe(2)
     expect(body.result.records).toEqual([
