@@ -56,6 +56,37 @@ async function searchTarget(server: RunningServer, id: string, token?: string): 
   return { basePath: '/data', id, fields, values, token }
 }
 
+/** A Frictionless package: schema types (booleans, json, datetimes) and a data dictionary. */
+const PACKAGE = {
+  name: 'works',
+  resources: [{
+    name: 'works',
+    path: 'works.csv',
+    title: 'Street works',
+    description: 'Works and their crews',
+    schema: {
+      fields: [
+        { name: 'street', type: 'string', title: 'Street', description: 'Where the work is' },
+        { name: 'crew', type: 'integer', title: 'Crew size' },
+        { name: 'urgent', type: 'boolean' },
+        { name: 'started', type: 'datetime', description: 'Local time' },
+        { name: 'detail', type: 'object' },
+      ],
+    },
+  }],
+}
+
+const PACKAGE_CSV = [
+  'street,crew,urgent,started,detail',
+  ...Array.from({ length: 60 }, (_, i) => [
+    `"${['Main St', 'main st', 'Ærøgade', 'O\'Hara Rd', ''][i % 5]}"`,
+    i % 6 === 0 ? '' : String((i * 7) % 13),
+    ['true', 'false', ''][i % 3],
+    i % 4 === 0 ? '' : `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:30:00`,
+    i % 5 === 0 ? '' : `"${JSON.stringify({ lane: i % 3, tags: ['a', i % 2 ? 'b' : 'c'] }).replaceAll('"', '""')}"`,
+  ].join(',')),
+].join('\n')
+
 function normalise(body: string, port: number): string {
   return body.replaceAll(`127.0.0.1:${port}`, '127.0.0.1:PORT')
 }
@@ -77,7 +108,9 @@ describe.skipIf(!HAS_POSTGRES)('the PostgreSQL store answers exactly as the in-m
     writeFileSync(files.courses, CSV)
     writeFileSync(files.grades, JSON.stringify(JSON_RECORDS))
     writeFileSync(files.odd, ODD_CSV)
-    const pairs = [[TARGET.publicId, files.courses], [TARGET.privateId, files.grades], [ODD_TARGET.publicId, files.odd]]
+    writeFileSync(join(folder, 'works.csv'), PACKAGE_CSV)
+    writeFileSync(join(folder, 'datapackage.json'), JSON.stringify(PACKAGE))
+    const pairs = [[TARGET.publicId, files.courses], [TARGET.privateId, files.grades], [ODD_TARGET.publicId, files.odd], ['works', join(folder, 'datapackage.json')]]
     const access = ['--private', TARGET.privateId, '--token', TARGET.token]
     cluster = await startCluster()
     ;[memory, postgres] = await Promise.all([
@@ -100,7 +133,7 @@ describe.skipIf(!HAS_POSTGRES)('the PostgreSQL store answers exactly as the in-m
     const agents = [new Agent({ keepAlive: true, maxSockets: CONCURRENCY }), new Agent({ keepAlive: true, maxSockets: CONCURRENCY })]
     const differences: string[] = []
     const statuses = new Map<number, number>()
-    const targets = await Promise.all([searchTarget(memory, TARGET.publicId), searchTarget(memory, TARGET.privateId, TARGET.token), searchTarget(memory, ODD_TARGET.publicId)])
+    const targets = await Promise.all([searchTarget(memory, TARGET.publicId), searchTarget(memory, TARGET.privateId, TARGET.token), searchTarget(memory, ODD_TARGET.publicId), searchTarget(memory, 'works')])
     let next = 0
     let compared = 0
     const worker = async (): Promise<void> => {
@@ -108,7 +141,7 @@ describe.skipIf(!HAS_POSTGRES)('the PostgreSQL store answers exactly as the in-m
         const index = next++
         const random = new SeededRandom(requestSeed(SEED, index))
         // half valid searches on every resource, half the fuzz generator's requests (errors, hostile input)
-        const fuzz = index % 2 === 0 ? searchRequest(random, targets[(index >> 1) % 3]!) : fuzzRequest(random, index % 4 === 1 ? TARGET : ODD_TARGET)
+        const fuzz = index % 2 === 0 ? searchRequest(random, targets[(index >> 1) % targets.length]!) : fuzzRequest(random, index % 4 === 1 ? TARGET : ODD_TARGET)
         if ((fuzz.body?.byteLength ?? 0) > BODY_LIMIT) continue
         const [a, b] = await Promise.all([sendRaw(memory.port, agents[0]!, fuzz, 15_000), sendRaw(postgres.port, agents[1]!, fuzz, 15_000)])
         compared++

@@ -37,6 +37,13 @@ export function searchRequest(random: SeededRandom, target: SearchTarget): FuzzR
     const cell = value(name)
     return substring(random, cell === null || cell === undefined ? '' : typeof cell === 'string' ? cell : JSON.stringify(cell))
   }
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (target.token !== undefined) headers.authorization = target.token
+  if (random.chance(0.08)) {
+    const action = random.pick(['datastore_info', 'resource_show'])
+    const body = new TextEncoder().encode(JSON.stringify({ id: target.id }))
+    return { method: 'POST', path: `${target.basePath}/api/action/${action}`, headers, body, kind: action }
+  }
   const body: Record<string, unknown> = { resource_id: target.id }
   if (random.chance(0.4)) body.q = text()
   else if (random.chance(0.2)) body.q = Object.fromEntries(Array.from({ length: 1 + random.int(2) }, () => [field(), text()]))
@@ -66,8 +73,6 @@ export function searchRequest(random: SeededRandom, target: SearchTarget): FuzzR
   if (random.chance(0.3)) body.include_total = random.pick([true, false, 'false'])
   if (random.chance(0.2)) body.distinct = random.pick([true, false])
   if (random.chance(0.2)) body.records_format = random.pick(['objects', 'lists', 'csv', 'tsv'])
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (target.token !== undefined) headers.authorization = target.token
   return {
     method: 'POST',
     path: `${target.basePath}/api/action/datastore_search`,
