@@ -1,5 +1,5 @@
 // The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { normalizeQuery } from '../query/normalize.ts'
 import { buildRequest, effectiveBaseUrl, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
@@ -139,6 +139,11 @@ function isTransient(error: ApiError): boolean {
   return error.kind === 'server-error' && (error.status === 502 || error.status === 503 || error.status === 504)
 }
 
+function isBigOutcome(data: unknown): boolean {
+  const records = (data as Partial<SearchOutcome> | undefined)?.result?.records
+  return Array.isArray(records) && records.length > OFF_THREAD_ABOVE_RECORDS
+}
+
 export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
   return queryOptions<SearchOutcome, DatastoreSearchError>({
     queryKey: datastoreKeys.search(query, deps.token),
@@ -148,6 +153,8 @@ export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
     // The demo needs no network, and a live query should say "network failure" rather than pause.
     networkMode: 'always',
     placeholderData: keepPreviousData,
+    // Walking a big answer to find it unchanged (decoding every value) would cost more than showing it again.
+    structuralSharing: (oldData: unknown, newData: unknown) => (isBigOutcome(newData) ? newData : replaceEqualDeep(oldData, newData)),
     // Demo resources never change under a given id; live data may.
     staleTime: query.source === 'demo' ? Number.POSITIVE_INFINITY : 60_000,
   })

@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -50,12 +50,15 @@ export function formatFromName(name: string): DataFileFormat | undefined {
 }
 
 /**
- * Where loaded records go: an engine table here, a database table for the PostgreSQL import. The
- * loader awaits `drain` after each piece of the file, so a slow sink holds the reading back (and the
- * table sink publishes the prefix read so far).
+ * Where loaded records go: an engine table here, a database table for the PostgreSQL import. CSV rows
+ * arrive as the engine's cell texts (`appendTexts`), JSON items as records. The loader awaits `drain`
+ * after each piece of the file, so a slow sink holds the reading back (and the table sink publishes
+ * the prefix read so far).
  */
 export interface RecordSink<T> {
   append(record: RecordObject): void
+  /** One record as its cells' stored texts (cell-text.ts), in field order; null for null. */
+  appendTexts(texts: readonly (string | null)[]): void
   drain?(): Promise<void>
   finish(): T | Promise<T>
 }
@@ -69,13 +72,15 @@ interface ReadProgress {
   total: number
 }
 
-function tableSink(fields: FieldInfo[], read: ReadProgress, onPartial: PartialCallback | undefined): RecordSink<Table> {
+/** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
+export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback): RecordSink<Table> {
   const builder = new TableBuilder(fields)
   let publishedChunks = 0
   return {
     append: (record) => builder.append(record),
+    appendTexts: (texts) => builder.appendTexts(texts),
     async drain() {
-      if (onPartial === undefined || builder.finishedChunks() === publishedChunks) return
+      if (onPartial === undefined || read === undefined || builder.finishedChunks() === publishedChunks) return
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
@@ -146,23 +151,28 @@ class CsvRecordWriter<T> {
     const names = this.keep.map((index) => header[index])
     this.fields = inferFieldTypes(names, sample.map((row) => this.keep.map((index) => row.cells[index] ?? '')))
     this.sink = openSink(this.fields)
+    this.encode = csvRowEncoder(this.fields)
+    this.raw = this.fields.map(() => undefined)
+    this.texts = this.fields.map(() => null)
   }
+
+  private readonly encode: (rawValues: readonly (string | undefined)[], out: (string | null)[]) => void
+  private readonly raw: (string | undefined)[]
+  private readonly texts: (string | null)[]
 
   write(row: CsvRow): void {
     const { cells, line } = row
     if (cells.length > this.header.length) {
       throw new DataFileError(this.fileName, `line ${line}: ${cells.length} values, but the header has ${this.header.length} columns`, line)
     }
-    let record: RecordObject
+    // straight to the builder's texts (no row object); a missing cell (a short row) is null
+    for (let position = 0; position < this.keep.length; position++) this.raw[position] = cells[this.keep[position]]
     try {
-      record = coerceRow(this.fields, this.keep.map((index) => cells[index] ?? ''))
+      this.encode(this.raw, this.texts)
     } catch (error) {
       throw new DataFileError(this.fileName, `line ${line}: ${error instanceof Error ? error.message : String(error)}`, line)
     }
-    for (let position = 0; position < this.keep.length; position++) {
-      if (this.keep[position] >= cells.length) record[this.fields[position].id] = null
-    }
-    this.sink.append(record)
+    this.sink.appendTexts(this.texts)
   }
 }
 

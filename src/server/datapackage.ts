@@ -8,9 +8,9 @@
 // `data`); the CSV header must name the schema's fields (any order); `missingValues` (default [""])
 // become null, `trueValues`/`falseValues` (Frictionless defaults) the booleans.
 
-import { coerceRow, TableBuilder, type FieldDictionaryEntry, type FieldInfo, type FieldType, type Table } from '../engine/index.ts'
+import { coerceRow, type FieldDictionaryEntry, type FieldInfo, type FieldType, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from '../demo/csv-rows.ts'
-import type { RecordSink, SinkFactory } from '../demo/load-file.ts'
+import { tableSink, type RecordSink, type SinkFactory } from '../demo/load-file.ts'
 import { readText, type TextSource } from '../demo/text-chunks.ts'
 
 /** A data package that cannot be used; the message names the file and says what is wrong. */
@@ -129,10 +129,7 @@ export function parseDataPackage(json: string, file: string, id: string): DataPa
 
 /** Loads the package resource's CSV text (`file` names it in messages) with the schema's types. */
 export async function loadDataPackageTable(resource: DataPackageResource, source: TextSource, file: string): Promise<Table> {
-  return loadDataPackageRecords(resource, source, file, (fields) => {
-    const builder = new TableBuilder(fields)
-    return { append: (record) => builder.append(record), finish: () => builder.build() }
-  })
+  return loadDataPackageRecords(resource, source, file, (fields) => tableSink(fields))
 }
 
 /** The same, into any sink (the PostgreSQL import streams into COPY); `drain` is awaited per piece of text. */

@@ -58,11 +58,13 @@ class CopySink implements RecordSink<number> {
   }
 
   append(record: RecordObject): void {
-    const texts = this.fields.map((field) => {
-      const text = cellToText(field, record[field.id])
-      if (text !== null && text.includes('\u0000')) throw new TypeError(`Field "${field.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
-      return text
-    })
+    this.appendTexts(this.fields.map((field) => cellToText(field, record[field.id])))
+  }
+
+  appendTexts(texts: readonly (string | null)[]): void {
+    for (let position = 0; position < texts.length; position++) {
+      if (texts[position]?.includes('\u0000')) throw new TypeError(`Field "${this.fields[position]?.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
+    }
     this.count++
     const search = texts.map((text) => text ?? '').join('\u0001').toLowerCase()
     this.batch += `${this.count}\t${texts.map(copyText).join('\t')}\t${copyText(search)}\n`
