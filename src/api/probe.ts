@@ -3,11 +3,12 @@
 // the server differs from the reference engine. The token goes only where the user pointed it: to
 // this base URL, and only in the one comparison that needs it.
 import { defaultQuery } from '../query/defaults.ts'
-import { buildRequest } from '../query/request-builder.ts'
+import { buildRequest, LISTS_ABOVE_RECORDS, type BuildOptions } from '../query/request-builder.ts'
 import type { FilterClause, Method, QueryState } from '../query/types.ts'
 import type { ApiError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
 import { parseResponse, type DatastoreRecord, type DatastoreResult } from './parse-response.ts'
+import type { ListsVerdict } from './server-formats.ts'
 import type { Transport } from './transport.ts'
 
 export interface ProbeTarget {
@@ -17,7 +18,7 @@ export interface ProbeTarget {
   token?: string
 }
 
-export type ProbeTopic = 'cors' | 'get-filters' | 'q-matching' | 'response-shape' | 'token-header'
+export type ProbeTopic = 'cors' | 'get-filters' | 'q-matching' | 'response-shape' | 'token-header' | 'records-format'
 
 export interface ProbeFinding {
   topic: ProbeTopic
@@ -39,8 +40,8 @@ export interface ProbeReport {
 
 type Answer = { ok: true; result: DatastoreResult } | { ok: false; error: ApiError; network: boolean }
 
-async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal): Promise<Answer> {
-  const spec = buildRequest(query, { token })
+async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal, build: BuildOptions = {}): Promise<Answer> {
+  const spec = buildRequest(query, { ...build, token })
   try {
     const raw = await transport.send(spec, { signal })
     const parsed = parseResponse(raw, { token, requestedLimit: query.limit })
@@ -169,8 +170,30 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
     findings.push({ topic: 'q-matching', label: 'Free text (q)', verdict: 'unknown', detail: 'The first record has no word long enough to cut a substring from.', likeReference: undefined })
   }
 
+  findings.push(await recordsFormatFinding(transport, target, useToken, signal))
   findings.push(tokenFinding)
   return { findings, summary: summarize(findings) }
+}
+
+/** 6. records_format "lists": about half the bytes for big pages, where the server takes it. */
+async function recordsFormatFinding(transport: Transport, target: ProbeTarget, token: string | undefined, signal?: AbortSignal): Promise<ProbeFinding> {
+  const base = { topic: 'records-format', label: 'Records as lists (records_format)' } as const
+  const asked = await ask(transport, probeQuery(target, { limit: 2 }), token, signal, { recordsFormat: 'lists' })
+  const over = LISTS_ABOVE_RECORDS.toLocaleString('en-US')
+  if (asked.ok && asked.result.recordsFormat === 'lists') {
+    return { ...base, verdict: 'accepted', detail: `records_format=lists was answered with lists: pages over ${over} records ask for them.`, likeReference: true }
+  }
+  if (asked.ok) {
+    return { ...base, verdict: 'ignored', detail: 'records_format=lists was answered in another format: pages of any size ask for objects.', likeReference: false }
+  }
+  if (asked.error.kind === 'validation') return { ...base, verdict: 'refused', detail: failureText(asked), likeReference: false }
+  return { ...base, verdict: 'unknown', detail: failureText(asked), likeReference: undefined }
+}
+
+/** What a probe found out about records_format lists, for the requests that follow it. */
+export function listsVerdict(report: ProbeReport): ListsVerdict | undefined {
+  const verdict = report.findings.find((finding) => finding.topic === 'records-format')?.verdict
+  return verdict === 'accepted' ? 'accepted' : verdict === 'ignored' || verdict === 'refused' ? 'refused' : undefined
 }
 
 function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer): ProbeFinding {

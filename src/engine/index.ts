@@ -12,7 +12,9 @@
 //     .prepare(idOrAlias, onProgress?)    load (or wait for) the table; resolves with the Table
 //   createDatastoreHandler(options)       (request: Request) => Promise<Response>, the whole HTTP
 //                                         contract of ../shared/spec/api.md (routing, GET/POST,
-//                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
+//                                         validation, search, envelopes, 400/404/405/409, CORS, auth):
+//                                         datastore_search, datastore_info, resource_show under
+//                                         {basePath}/api[/3]/action/ ('' or '/' = the site root)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
 //   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store

@@ -86,9 +86,14 @@ describe('ckan.js against npm run api --base-path /data/en', () => {
 
   it('our own requests: the new parameters over GET and POST', async () => {
     const csv = await fetch(`${base}/api/3/action/datastore_search?resource_id=courses&fields=stage&distinct=true&sort=stage&records_format=csv`, { headers: { authorization: TOKEN } })
-    const body = (await csv.json()) as Envelope
+    const body = (await csv.json()) as Envelope & { help: string }
     expect(body.result['records']).toBe('active\narchived\nclosed\ndraft\npending\n')
     expect(body.result['total']).toBe(5)
+    expect(body.help).toBe(`${base}/api/3/action/help_show?name=datastore_search`)
+    expect(body.result['_links']).toEqual({
+      start: '/data/en/api/3/action/datastore_search?resource_id=courses&fields=stage&distinct=true&sort=stage&records_format=csv',
+      next: '/data/en/api/3/action/datastore_search?resource_id=courses&fields=stage&distinct=true&sort=stage&records_format=csv&offset=100',
+    })
     const tsv = await post(`${base}/api/action/datastore_search`, { resource_id: 'courses', full_text: 'biology', q: { stage: 'act' }, records_format: 'tsv', fields: 'subject,stage', limit: 1, total_estimation_threshold: 10 }, { 'x-ckan-api-key': TOKEN })
     expect(tsv.body.result).toMatchObject({ records: 'Biology\tactive\n', total_estimation_threshold: 10, total_was_estimated: false })
     const bad = await post(`${base}/api/action/datastore_search`, { resource_id: 'varied-types', records_format: 'xml', total_estimation_threshold: 'many' })
