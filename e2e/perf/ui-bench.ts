@@ -4,7 +4,7 @@
 // complete result of about 31,000 records in the browser, the longest main-thread task while typing,
 // a live answer of 32,000 records x 50 fields (objects, then lists) from the end-to-end fault server
 // with its longest main-thread task, and the initial JavaScript size (gzip) from dist/.
-// `npx tsx e2e/perf/ui-bench.ts live` runs only the live-answer part.
+// `npx tsx e2e/perf/ui-bench.ts live` runs only the live-answer part, `... summaries` only the summaries.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,6 +13,7 @@ import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startFaultServer } from '../fixtures/fault-server.ts'
 import { E2E_PUBLIC_RESOURCE } from '../fixtures/server-args.ts'
 import { startPreview } from './preview.ts'
+import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
 const DIST = 'dist'
 const RUNS = 5
@@ -170,6 +171,63 @@ async function typing(page: Page): Promise<{ longestTaskMs: number; tasksOver50:
   return { longestTaskMs: Math.max(0, ...tasks), tasksOver50: tasks.length }
 }
 
+/** Clicks Summaries and waits until every field's summary is drawn and settled; returns the time and field count. */
+async function openSummaries(page: Page): Promise<{ ms: number; fields: number }> {
+  return page.evaluate(async () => {
+    const toggle = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Summaries')
+    if (toggle === undefined) throw new Error('no Summaries button')
+    const started = performance.now()
+    toggle.click()
+    for (;;) {
+      const panel = document.querySelector('section[aria-label="Column summaries"]')
+      const cards = [...(panel?.querySelectorAll<HTMLElement>('[data-field]') ?? [])]
+      if (cards.length > 0 && cards.every((card) => card.getAttribute('aria-busy') === 'false')) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        return { ms: performance.now() - started, fields: cards.length }
+      }
+      if (performance.now() - started > 60_000) throw new Error('the summaries did not settle within 60 s')
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+  })
+}
+
+/** Opening Summaries on the 1,000,000-record demo resource, in fresh pages (first open: chunk, worker, engine). */
+async function summariesDemo(browser: Browser, origin: string): Promise<{ times: number[]; fields: number; longestTaskMs: number }> {
+  const times: number[] = []
+  let fields = 0
+  let longestTaskMs = 0
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}`)
+    await waitForResult(page)
+    await watchLongTasks(page)
+    const opened = await openSummaries(page)
+    times.push(opened.ms)
+    fields = opened.fields
+    longestTaskMs = Math.max(longestTaskMs, ...(await takeLongTasks(page)))
+    await context.close()
+  }
+  return { times, fields, longestTaskMs }
+}
+
+/** Live requests each field's summary took against the reference server (10 of 60 records loaded). */
+async function summariesLive(browser: Browser, origin: string): Promise<{ perField: [string, number][]; ms: number }> {
+  const server = await startReferenceServer()
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?source=live&base=${encodeURIComponent(server.baseUrl)}&resource=${BENCH_LIVE_RESOURCE}&limit=10`)
+    await waitForResult(page)
+    const opened = await openSummaries(page)
+    const perField = await page.locator('[data-field]').evaluateAll((cards) => cards.map((card): [string, number] => [card.getAttribute('data-field') ?? '', Number(card.getAttribute('data-live-requests'))]))
+    await context.close()
+    return { perField, ms: opened.ms }
+  } finally {
+    if (server.child.pid !== undefined) process.kill(-server.child.pid)
+  }
+}
+
 interface LiveRun extends BigResult {
   /** The records_format the request asked for, as the request panel showed it before the click. */
   format: 'objects' | 'lists'
@@ -214,6 +272,17 @@ function printLive(runs: LiveRun[]): void {
   }
 }
 
+function printSummaries(summaries: Awaited<ReturnType<typeof summariesDemo>>, live: Awaited<ReturnType<typeof summariesLive>>): void {
+  console.info(
+    `opening Summaries on the 1,000,000-record demo resource: every field (${summaries.fields}) drawn in median ${ms(median(summaries.times))} ` +
+      `(runs: ${summaries.times.map(ms).join(', ')}; target <= 1000 ms); longest main-thread task ${ms(summaries.longestTaskMs)}`,
+  )
+  console.info(
+    `live summaries against the reference server (10 of 60 records loaded): requests per field summary ${live.perField.map(([field, count]) => `${field} ${count}`).join(', ')} ` +
+      `(max ${Math.max(...live.perField.map(([, count]) => count))}; budget <= 23); all settled in ${ms(live.ms)}`,
+  )
+}
+
 function initialJs(): { entryGzip: number; entryRaw: number; files: string[]; allJsGzip: number } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8')
   const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')
@@ -248,6 +317,13 @@ async function main(): Promise<void> {
       printLive(runs)
       return
     }
+    if (process.argv.includes('summaries')) {
+      const summaries = await summariesDemo(browser, origin)
+      const liveSummaries = await summariesLive(browser, origin)
+      console.info(`UI benchmark (column summaries only), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
+      printSummaries(summaries, liveSummaries)
+      return
+    }
     const load = await firstResult(browser, origin)
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
@@ -256,6 +332,8 @@ async function main(): Promise<void> {
     const sorted = await sortComplete(page, origin)
     const live = await liveWide(page, origin)
     await context.close()
+    const summaries = await summariesDemo(browser, origin)
+    const liveSummaries = await summariesLive(browser, origin)
 
     console.info(`UI benchmark, headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
     console.info(`initial JS (index.html scripts + modulepreload: ${js.files.join(', ')}): ${kb(js.entryRaw)} raw, ${kb(js.entryGzip)} gzip (target <= 110 KB); all JS chunks incl. lazy and worker: ${kb(js.allJsGzip)} gzip`)
@@ -274,6 +352,7 @@ async function main(): Promise<void> {
       `sorting a complete result in the browser (${sorted.shown}; ${sorted.sortedInBrowser ? 'sorted in the browser' : 'NOT complete: sorted by the server'}): ` +
         `click -> painted median ${ms(median(sorted.sortMs))} (runs: ${sorted.sortMs.map(ms).join(', ')}; target <= 100 ms); longest task ${ms(sorted.longestTaskMs)}`,
     )
+    printSummaries(summaries, liveSummaries)
     console.info(`typing in the form with 32,000 records shown: longest main-thread task ${ms(typed.longestTaskMs)}, ${typed.tasksOver50} task(s) over 50 ms (target: none)`)
     printLive(live)
   } finally {

@@ -36,7 +36,8 @@ export type ParsedArguments =
 
 export const USAGE = `Usage: npm run api -- [options]
 
-Serves datastore_search over HTTP at http://HOST:PORT/BASE/api/action/datastore_search
+Serves CKAN's datastore_search, datastore_info and resource_show over HTTP at
+http://HOST:PORT/BASE/api/action/NAME (and /api/3/action/NAME)
 
 Options:
   --host H            listen address (default 127.0.0.1)
