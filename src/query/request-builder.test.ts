@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultQuery, DEMO_BASE_URL } from './defaults.ts'
-import { buildRequest, redactedRequest } from './request-builder.ts'
+import { buildActionRequest, buildRequest, redactedRequest } from './request-builder.ts'
 import type { QueryState } from './types.ts'
 
 const live = (overrides: Partial<QueryState>): QueryState => ({
@@ -120,5 +120,16 @@ describe('redactedRequest', () => {
     ])
     expect(shown.body).toBe(spec.body)
     expect(JSON.stringify(shown)).not.toContain('tok-123')
+  })
+})
+
+describe('buildActionRequest', () => {
+  it('asks another action by GET under the same base, with the token only when given', () => {
+    expect(buildActionRequest('https://open.canada.ca/data/en/', 'resource_show', { id: 'a b' })).toEqual({
+      method: 'GET',
+      url: 'https://open.canada.ca/data/en/api/action/resource_show?id=a%20b',
+      headers: [],
+    })
+    expect(buildActionRequest('https://demo.ckan.org', 'datastore_info', { id: 'x' }, { token: ' t ' }).headers).toEqual([['Authorization', 't']])
   })
 })

@@ -27,6 +27,21 @@ export function actionUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '') + ACTION_PATH
 }
 
+/** The address of any action under a base URL, e.g. `resource_show`. */
+export function actionAddress(baseUrl: string, action: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/action/${action}`
+}
+
+/**
+ * A read-only action (`resource_show`, `datastore_info`) by GET, its parameters in the query string,
+ * `Authorization: <token>` only when a token is given.
+ */
+export function buildActionRequest(baseUrl: string, action: string, params: Readonly<Record<string, string>>, options: BuildOptions = {}): HttpRequestSpec {
+  const token = options.token?.trim()
+  const search = Object.entries(params).map(([name, value]) => `${name}=${encodeQueryValue(value)}`).join('&')
+  return { method: 'GET', url: `${actionAddress(baseUrl, action)}${search ? `?${search}` : ''}`, headers: token ? [[AUTHORIZATION, token]] : [] }
+}
+
 /** The base URL a query talks to: the demo engine's fixed address, or the user's live base URL. */
 export function effectiveBaseUrl(query: QueryState): string {
   return query.source === 'demo' ? DEMO_BASE_URL : query.baseUrl.trim()

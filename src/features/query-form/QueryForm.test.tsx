@@ -54,7 +54,8 @@ describe('QueryForm', () => {
     fireEvent.change(screen.getByLabelText('Resource ID'), { target: { value: `https://open.canada.ca/data/en/dataset/water/resource/${id}/view/x` } })
     expect(screen.getByLabelText('Base URL')).toHaveProperty('value', 'https://open.canada.ca/data/en')
     expect(screen.getByLabelText('Resource ID')).toHaveProperty('value', id)
-    expect(screen.getByRole('status').textContent).toMatch(/^Filled in from the pasted resource page address: .*Switched the source to Live API\.$/)
+    expect(screen.getByText(/^Filled in from the pasted/).getAttribute('aria-live')).toBe('polite')
+    expect(screen.getByText(/^Filled in from the pasted/).textContent).toMatch(/^Filled in from the pasted resource page address: .*Switched the source to Live API\.$/)
     expect(onRun).not.toHaveBeenCalled()
   })
 

@@ -92,7 +92,10 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
-      <output className="address-note">{addressNote}</output>
+      {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
+      <p className="address-note" aria-live="polite">
+        {addressNote}
+      </p>
       <div className="form-row">
         <TextField
           label="Search text"

@@ -5,6 +5,9 @@ import { isNumericType } from './cell-format.ts'
 export interface GridField {
   id: string
   type: string
+  /** From the resource's data dictionary, shown above the id. */
+  label?: string
+  notes?: string
 }
 
 const CHAR_PX = 8
