@@ -116,6 +116,19 @@ function encodeQueryValue(text: string): string {
   return encodeURIComponent(text).replace(/'/g, '%27')
 }
 
+/**
+ * The request with parameters the query model does not hold (`distinct`, `records_format`) added:
+ * into the JSON body of a POST, onto the query string of a GET (objects as JSON text).
+ */
+export function withExtraParameters(spec: HttpRequestSpec, params: Readonly<Record<string, string | number | boolean>>): HttpRequestSpec {
+  if (spec.method === 'POST') {
+    const body: unknown = JSON.parse(spec.body ?? '{}')
+    return { ...spec, body: JSON.stringify({ ...(body as Record<string, unknown>), ...params }) }
+  }
+  const extra = Object.entries(params).map(([name, value]) => `${name}=${encodeQueryValue(String(value))}`)
+  return { ...spec, url: `${spec.url}${spec.url.includes('?') ? '&' : '?'}${extra.join('&')}` }
+}
+
 /** The same request with the token replaced by `<API_TOKEN>`: for display, copying and logs. */
 export function redactedRequest(spec: HttpRequestSpec): HttpRequestSpec {
   return {
