@@ -33,3 +33,35 @@ test('at 360 px wide the page itself never scrolls sideways (the grid may)', asy
   await expect(page.getByLabel('Base URL')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
 })
+
+test('the results table reads as one header row of column headers (each with its sort and menu buttons) and one row per record', async ({ page }) => {
+  await openApp(page, '?limit=2&fields=subject&fields=stage')
+  const table = resultsTable(page)
+  await expect(table).toHaveAttribute('aria-rowcount', '3')
+  // The whole tree, in order: no row of blank cells between the headers and the records.
+  await expect(table).toMatchAriaSnapshot(`
+    - table "Results":
+      - rowgroup:
+        - row "subject stage":
+          - columnheader "subject":
+            - button "subject"
+            - button "Column menu subject"
+          - columnheader "stage":
+            - button "stage"
+            - button "Column menu stage"
+      - rowgroup:
+        - row /Biology closed/:
+          - cell /Biology/:
+            - button "Details"
+            - text: Biology
+          - cell "closed"
+        - row /Chemistry active/:
+          - cell /Chemistry/:
+            - button "Details"
+            - text: Chemistry
+          - cell "active"
+  `)
+  expect(await table.getByRole('row').count()).toBe(3)
+  await page.getByRole('button', { name: 'Column menu stage' }).click()
+  await expect(page.getByRole('menu', { name: 'Column stage' }).getByRole('menuitem')).toHaveText(['Sort ascending', 'Sort descending', 'Hide column', 'Filter by a value…'])
+})

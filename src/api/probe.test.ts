@@ -57,6 +57,18 @@ const ckan212: Rewrite = (spec, raw) => {
   return { ...raw, bodyText: JSON.stringify(body) }
 }
 
+/** Answers as a server older than CKAN 2.11 would: distinct, records_format and the two actions refused. */
+const old: Rewrite = (spec, raw) => {
+  const refused = /distinct|records_format/.test(spec.body ?? '') || /datastore_info|resource_show/.test(spec.url)
+  return refused ? { ...raw, status: 409, bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', __junk: ['The input field distinct was not expected.'] } }) } : raw
+}
+
+/** What a server that reads the token only from X-CKAN-API-Key sees. */
+const keyOnly = (spec: HttpRequestSpec): HttpRequestSpec => ({
+  ...spec,
+  headers: spec.headers.filter(([name]) => name !== 'Authorization').map(([name, value]) => [name === 'X-CKAN-API-Key' ? 'Authorization' : name, value]),
+})
+
 describe('probeApi', () => {
   it('reports the reference engine as behaving like it', async () => {
     const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf())
@@ -73,10 +85,6 @@ describe('probeApi', () => {
   })
 
   it('names each CKAN 2.11 parameter and action an older server refuses', async () => {
-    const old: Rewrite = (spec, raw) => {
-      const refused = /distinct|records_format/.test(spec.body ?? '') || /datastore_info|resource_show/.test(spec.url)
-      return refused ? { ...raw, status: 409, bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', __junk: ['The input field distinct was not expected.'] } }) } : raw
-    }
     const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(old))
     expect(verdict(report, 'distinct')).toBe('refused')
     expect(report.findings.find((finding) => finding.topic === 'distinct')?.detail).toContain('HTTP 409 (__junk: ["The input field distinct was not expected."])')
@@ -121,10 +129,6 @@ describe('probeApi', () => {
 
   it('finds a server that reads only X-CKAN-API-Key, and probes on with that header', async () => {
     const sent: HttpRequestSpec[] = []
-    const keyOnly = (spec: HttpRequestSpec): HttpRequestSpec => ({
-      ...spec,
-      headers: spec.headers.filter(([name]) => name !== 'Authorization').map(([name, value]) => [name === 'X-CKAN-API-Key' ? 'Authorization' : name, value]),
-    })
     const report = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, transportOf(undefined, sent, keyOnly))
     expect(verdict(report, 'token-header')).toBe('X-CKAN-API-Key only')
     expect(verdict(report, 'q-matching')).toBe('substring')

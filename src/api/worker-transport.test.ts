@@ -4,12 +4,17 @@ import type { TransferProgress } from './transport.ts'
 import { createWorkerTransport, type DemoRequestClient } from './worker-transport.ts'
 import { failureOf } from './test-support/failure-of.ts'
 
+const notSummarizing = (): never => {
+  throw new Error('not asked for in this test')
+}
+
 const spec: HttpRequestSpec = { method: 'POST', url: 'http://127.0.0.1:8800/data/api/action/datastore_search', headers: [['Content-Type', 'application/json']], body: '{}' }
 
 describe('worker transport', () => {
   it('hands the same request to the demo client and returns its answer as a raw response, with build progress', async () => {
     const asked: unknown[] = []
     const client: DemoRequestClient = {
+      summarize: notSummarizing,
       async request(request, options) {
         asked.push(request)
         options?.onProgress?.({ resourceId: 'big', title: 'Big', done: 500_000, total: 1_000_000 })
@@ -26,6 +31,7 @@ describe('worker transport', () => {
   it('reports a cancel as a cancel', async () => {
     const controller = new AbortController()
     const client: DemoRequestClient = {
+      summarize: notSummarizing,
       request: (_request, options) => new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
     }
     const running = createWorkerTransport(client).send(spec, { signal: controller.signal })
@@ -34,7 +40,7 @@ describe('worker transport', () => {
   })
 
   it('reports a crashed worker as a demo engine failure with its message', async () => {
-    const client: DemoRequestClient = { request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
+    const client: DemoRequestClient = { summarize: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
     const failure = await failureOf(createWorkerTransport(client).send(spec, {}))
     expect(failure).toMatchObject({ kind: 'demo-engine', message: 'The demo worker stopped (out of memory).' })
   })

@@ -1,11 +1,25 @@
-// Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker.
+// Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker; and
+// the engine's column summary, which only the demo engine computes in one call.
 import type { DemoWorkerClient } from '../demo/worker-client.ts'
+import type { SummaryRequest, TableSummary } from '../engine/index.ts'
+import { DatastoreSearchError } from './api-error.ts'
+import { describeFailure } from './describe-failure.ts'
+import { parseResponse } from './parse-response.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 /** The part of the demo worker client this transport uses. */
-export type DemoRequestClient = Pick<DemoWorkerClient, 'request'>
+export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'summarize'>
 
-export function createWorkerTransport(client: DemoRequestClient): Transport {
+export interface WorkerTransport extends Transport {
+  /**
+   * The engine's exact summary of the records matching the request's q/full_text/filters. Throws
+   * `DatastoreSearchError`: `validation` (409, naming the field), `not-found`, `forbidden`,
+   * `aborted` when `signal` fires, `demo-engine` when the worker fails.
+   */
+  summarize(request: SummaryRequest, signal?: AbortSignal): Promise<TableSummary>
+}
+
+export function createWorkerTransport(client: DemoRequestClient): WorkerTransport {
   return {
     async send(spec, { signal, onProgress }): Promise<RawResponse> {
       if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
@@ -27,5 +41,54 @@ export function createWorkerTransport(client: DemoRequestClient): Transport {
         throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
       }
     },
+
+    async summarize(request, signal): Promise<TableSummary> {
+      if (signal?.aborted) throw summaryCancelled()
+      const started = performance.now()
+      let reply
+      try {
+        reply = await client.summarize(request, signal)
+      } catch (error) {
+        if (signal?.aborted) throw summaryCancelled()
+        throw summaryFailure(new TransportError('demo-engine', error instanceof Error ? error.message : String(error)))
+      }
+      const summary = summaryOf(reply.body)
+      if (reply.status === 200 && summary) return summary
+      const raw: RawResponse = {
+        status: reply.status,
+        statusText: '',
+        headers: [['content-type', 'application/json']],
+        bodyText: JSON.stringify(reply.body),
+        elapsedMs: performance.now() - started,
+      }
+      const parsed = parseResponse(raw)
+      if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
+      throw new DatastoreSearchError({
+        kind: 'unsuccessful',
+        status: reply.status,
+        title: 'The demo engine gave no summary',
+        message: 'The answer holds no column summary.',
+      })
+    },
   }
+}
+
+function summaryFailure(error: TransportError): DatastoreSearchError {
+  return new DatastoreSearchError(describeFailure(error, { source: 'demo', url: '' }))
+}
+
+function summaryCancelled(): DatastoreSearchError {
+  return summaryFailure(new TransportError('aborted', 'The summary was cancelled.'))
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The `TableSummary` of a success envelope, or undefined. */
+function summaryOf(body: unknown): TableSummary | undefined {
+  if (!isObject(body) || body.success !== true || !isObject(body.result)) return undefined
+  const { result } = body
+  if (typeof result.total !== 'number' || !Array.isArray(result.fields)) return undefined
+  return result as unknown as TableSummary
 }

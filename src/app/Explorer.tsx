@@ -19,6 +19,7 @@ import { withLabels } from '../api/resource-metadata.ts'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
+import { failureAlert } from './field-errors.ts'
 import { describeRequest } from './request-view.ts'
 import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
@@ -74,6 +75,7 @@ export function Explorer() {
   })
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
+  const alert = search.failure ? failureAlert(search.failure) : undefined
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
 
   return (
@@ -100,7 +102,7 @@ export function Explorer() {
           />
           <RecentQueries
             executed={executed}
-            onRun={(query) => explorer.run(queryToDraft(query))}
+            onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}
@@ -110,7 +112,7 @@ export function Explorer() {
         <div className="area-results">
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={search.failure ?? null} />
+          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
           <ServerNotes notes={data?.notes} />
           {data ? (
             <Suspense fallback={null}>

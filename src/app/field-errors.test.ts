@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { queryToDraft } from '../features/query-form/draft.ts'
 import { DEFAULT_QUERY } from '../query/defaults.ts'
-import { messagesStillTrue } from './field-errors.ts'
+import { failureAlert, messagesStillTrue } from './field-errors.ts'
 
 const judged = { ...queryToDraft(DEFAULT_QUERY), limit: '-1', q: 'grain' }
 
@@ -23,5 +23,21 @@ describe('messagesStillTrue', () => {
 
   it('keeps token messages, which the draft does not hold', () => {
     expect(messagesStillTrue({ token: 'Cannot be sent' }, judged, { ...judged, q: 'other' })).toEqual({ token: 'Cannot be sent' })
+  })
+})
+
+describe('failureAlert', () => {
+  const failure = { title: 'The server rejected the query (409)', message: 'fields: Unknown field nope', hint: 'Correct the fields marked in the form and run the query again.' }
+
+  it('names the view control to change when the server faults a part of the view the form does not show', () => {
+    const alert = failureAlert({ ...failure, fieldErrors: { fields: 'Unknown field nope' } })
+    expect(alert.hint).toMatch(/change Columns, or reset the view/)
+    expect(alert.resetsView).toBe(true)
+    expect(failureAlert({ ...failure, fieldErrors: { fields: 'x', sort: 'y' } }).hint).toMatch(/change Columns or the sort \(the column headers\)/)
+  })
+
+  it('keeps the server’s hint when the messages sit beside form fields', () => {
+    const alert = failureAlert({ ...failure, fieldErrors: { limit: 'Must be a natural number' } })
+    expect(alert).toMatchObject({ hint: failure.hint, resetsView: false })
   })
 })

@@ -14,6 +14,7 @@ export function demoWorker(): DemoWorkerClient {
 
 const demoRequests: DemoRequestClient = {
   request: (request, options) => demoWorker().request(request, options),
+  summarize: (request, signal) => demoWorker().summarize(request, signal),
 }
 
 export const transports = { live: createFetchTransport(), demo: createWorkerTransport(demoRequests) }

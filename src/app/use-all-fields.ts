@@ -11,6 +11,11 @@ const MAX_KNOWN = 50
 
 const resourceKey = (query: QueryState) => JSON.stringify([query.source, query.baseUrl, query.resourceId.trim()])
 
+/** Every field of the query's resource, when an answer has listed them in this session. */
+export function knownFieldsOf(query: QueryState): readonly string[] | undefined {
+  return knownFields.get(resourceKey(query))
+}
+
 /**
  * Every field of the executed query's resource, in table order, so hidden columns can always be
  * shown again. Taken from an answer without `fields`; when only a chosen subset was ever loaded (an

@@ -1,25 +1,29 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useReducer } from 'react'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import type { StatusSummary } from '../features/status/status-text.ts'
-import { normalizeQuery } from '../query/normalize.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
-import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
-import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
-import { offsetForRun } from '../features/paging/paging.ts'
-import { requestQuery, sortPlaceForRun, withSort } from './search-plan.ts'
+import type { IgnoredParam } from '../query/url-codec.ts'
+import { validateQuery, type FieldMessages } from '../query/validate.ts'
+import { explorerReducer, linkOpened } from './explorer-state.ts'
 import { messagesStillTrue } from './field-errors.ts'
-import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
+import { requestQuery } from './search-plan.ts'
+import { knownFieldsOf } from './use-all-fields.ts'
 import { useEscapeKey } from './use-escape.ts'
 import { decodeCurrentLink, linkNamesItsServer, recordQuery, useHistoryNavigation } from './use-query-link.ts'
-import { tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
+import { rememberedTokenFor, tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 
+export interface RunOptions {
+  /** The draft brings its own view (columns, sort) for its resource, e.g. a recent query: keep it. */
+  ownView?: boolean
+}
+
 export interface Explorer {
   draft: FormDraft
   setDraft: (draft: FormDraft) => void
-  run: (draft: FormDraft) => void
+  run: (draft: FormDraft, options?: RunOptions) => void
   executed: QueryState
   errors: FieldMessages
   warnings: FieldMessages
@@ -28,11 +32,15 @@ export interface Explorer {
   runToken: string
   /** The live request timeout in seconds, as typed, and its error. */
   timeout: { text: string; setText: (text: string) => void; error?: string }
+  /** The live request timeout of the executed query, in ms (follow-up requests for it use it too). */
+  runTimeoutMs: number | undefined
   search: SearchView
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
   /** Shows another view of the executed query (page, page size, columns) without the form's unsaved edits. */
   changeView: (next: QueryState) => void
+  /** All columns, server order, no sort, first page. */
+  resetView: () => void
   /** The user is about to ask for the next page: fetch it now. */
   prefetchNextPage: () => void
   cancel: () => void
@@ -40,95 +48,38 @@ export interface Explorer {
   dismissLinkNote: () => void
 }
 
-/**
- * The explorer's state: the form's draft, the executed query (mirrored in the URL), the token used
- * for it, and the search that answers it. Components only render what this returns.
- */
-export function useExplorer(): Explorer {
-  const [opened] = useState(decodeCurrentLink)
-  const [ignoredLinkParams, setIgnored] = useState<IgnoredParam[]>(opened.ignored)
-  const [draft, setDraft] = useState<FormDraft>(() => queryToDraft(opened.query))
-  const [executed, setExecuted] = useState<QueryState>(opened.query)
-  const [clientErrors, setClientErrors] = useState<{ messages: FieldMessages; judged?: FormDraft }>({ messages: {} })
-  const [cancelled, setCancelled] = useState(false)
+function openCurrentLink() {
+  const opened = decodeCurrentLink()
   // A live link that does not name its own server (none given, or one that was refused) waits for
   // Run query: nothing is fetched from an address the user did not see and choose.
-  const [awaitingRun, setAwaitingRun] = useState(() => opened.query.source === 'live' && !linkNamesItsServer(opened))
+  return linkOpened(opened, rememberedTokenFor(tokenTarget(opened.query.source, opened.query.baseUrl)), linkNamesItsServer(opened))
+}
+
+/**
+ * The explorer's state (`explorer-state.ts`) wired to React: the token, the URL, the search that
+ * answers the executed query. Components only render what this returns.
+ */
+export function useExplorer(): Explorer {
+  const [state, dispatch] = useReducer(explorerReducer, undefined, openCurrentLink)
+  const { draft, executed, cancelled, awaitingRun, runToken, clientErrors } = state
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
-  // The token a query was run with: typing in the token field does not re-run anything.
-  const [runToken, setRunToken] = useState(token.token)
-  const [timeoutText, setTimeoutText] = useState(DEFAULT_TIMEOUT_TEXT)
-  const [timeoutError, setTimeoutError] = useState<string | undefined>(undefined)
-  const [runTimeoutMs, setRunTimeoutMs] = useState<number | undefined>(undefined)
-  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, runTimeoutMs)
-  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, runTimeoutMs)
+  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs)
+  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs)
+
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
-  const [rerunRequest, setRerunRequest] = useState(0)
   const refetch = useStableCallback(() => search.refetch())
   useEffect(() => {
-    if (rerunRequest > 0) refetch()
-  }, [rerunRequest, refetch])
-
+    if (state.rerun > 0) refetch()
+  }, [state.rerun, refetch])
   useEffect(() => {
-    // An opened link that carried ignored parts is rewritten to what is actually used.
-    if (opened.ignored.length > 0) recordQuery(opened.query, { replace: true })
-  }, [opened])
-
-  useHistoryNavigation((decoded: DecodedLink) => {
-    setDraft(queryToDraft(decoded.query))
-    setExecuted(decoded.query)
-    setClientErrors({ messages: {} })
-    setCancelled(false)
-    setAwaitingRun(false)
-    setIgnored(decoded.ignored)
-  })
-
-  const run = (next: FormDraft) => {
-    setDraft(next)
-    const sorted = sortPlaceForRun(normalizeQuery(draftToQuery(next)), executed)
-    const query = { ...sorted, offset: offsetForRun(sorted, executed) }
-    const validation = validateQuery(query, { token: token.token })
-    const timeout = parseTimeout(query.source === 'live' ? timeoutText : '')
-    setTimeoutError(timeout.ok ? undefined : timeout.message)
-    if (hasErrors(validation) || !timeout.ok) {
-      setClientErrors({ messages: validation.errors, judged: next })
-      return
-    }
-    setClientErrors({ messages: {} })
-    setAwaitingRun(false)
-    setRunTimeoutMs(timeout.timeoutMs)
-    setCancelled(false)
-    setDraft(queryToDraft(query))
-    const unchanged = encodeQuery(query) === encodeQuery(executed) && token.token === runToken
-    setExecuted(query)
-    setRunToken(token.token)
-    recordQuery(query)
-    if (unchanged) setRerunRequest((count) => count + 1)
-  }
-
-  const changeSort = (sort: SortKey[]) => {
-    // Only the current query's own answer can prove that every matching record is loaded.
-    const next = withSort(executed, sort, search.isPrevious ? undefined : search.data)
-    setExecuted(next)
-    setDraft((current) => ({ ...current, sort: next.sort, sortOn: next.sortOn }))
-    setCancelled(false)
-    recordQuery(next)
-  }
-
-  const changeView = (next: QueryState) => {
-    // A sort that ran in the browser was only right for the complete result this view replaces.
-    const view = next.sort.length > 0 && next.sortOn === 'browser' && (next.offset !== executed.offset || next.limit !== executed.limit) ? withSort(next, next.sort, undefined) : next
-    setExecuted(view)
-    const { limit, offset, fields, sort, sortOn } = queryToDraft(view)
-    setDraft((current) => ({ ...current, limit, offset, fields, sort, sortOn }))
-    setCancelled(false)
-    recordQuery(view)
-  }
+    if (state.link) recordQuery(state.link.query, { replace: state.link.replace })
+  }, [state.link])
+  useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link }))
 
   const cancel = () => {
     if (!search.isFetching) return
     search.cancel()
-    setCancelled(true)
+    dispatch({ type: 'cancelled' })
   }
   useEscapeKey(cancel)
 
@@ -142,22 +93,26 @@ export function useExplorer(): Explorer {
 
   return {
     draft,
-    setDraft,
-    run,
+    setDraft: (next) => dispatch({ type: 'draft-edited', draft: next }),
+    run: (next, options = {}) =>
+      dispatch({ type: 'run', draft: next, token: token.token, knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
     executed,
     errors,
     warnings,
     token,
     runToken,
-    timeout: { text: timeoutText, setText: setTimeoutText, error: timeoutError },
+    timeout: { text: state.timeout.text, setText: (text) => dispatch({ type: 'timeout-edited', text }), error: state.timeout.error },
+    runTimeoutMs: state.timeout.runMs,
     search,
     status: summarize(search, executed, cancelled),
-    changeSort,
-    changeView,
+    // Only the current query's own answer can prove that every matching record is loaded.
+    changeSort: (sort) => dispatch({ type: 'sort-changed', sort, loaded: search.isPrevious ? undefined : search.data }),
+    changeView: (view) => dispatch({ type: 'view-changed', view }),
+    resetView: () => dispatch({ type: 'view-reset' }),
     prefetchNextPage,
     cancel,
-    ignoredLinkParams,
-    dismissLinkNote: () => setIgnored([]),
+    ignoredLinkParams: state.ignoredLinkParams,
+    dismissLinkNote: () => dispatch({ type: 'link-note-dismissed' }),
   }
 }
 
@@ -171,6 +126,7 @@ function summarize(search: SearchView, executed: QueryState, cancelled: boolean)
     shown: search.data.records.length,
     total: search.data.total,
     totalEstimated: search.data.totalWasEstimated,
+    counting: search.counting,
     elapsedMs: search.elapsedMs,
     sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,
   }

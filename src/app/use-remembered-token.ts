@@ -32,6 +32,15 @@ function write(stored: StoredToken | undefined): void {
   }
 }
 
+function tokenFor(stored: StoredToken | undefined, target: string): string {
+  return stored?.target === target ? stored.token : ''
+}
+
+/** The token the page opens with for `target`: the remembered one when it was kept for that API. */
+export function rememberedTokenFor(target: string): string {
+  return tokenFor(readStored(), target)
+}
+
 export interface RememberedToken {
   token: string
   setToken: (token: string) => void
@@ -45,7 +54,7 @@ export interface RememberedToken {
  */
 export function useRememberedToken(target: string): RememberedToken {
   const [initial] = useState(readStored)
-  const [token, setToken] = useState(() => (initial?.target === target ? initial.token : ''))
+  const [token, setToken] = useState(() => tokenFor(initial, target))
   const [remember, setRemember] = useState(() => initial !== undefined)
   useEffect(() => {
     write(remember ? { token, target } : undefined)

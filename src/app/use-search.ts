@@ -15,6 +15,8 @@ export interface SearchView {
   elapsedMs?: number
   failure?: SearchFailure
   isFetching: boolean
+  /** The demo engine answered while the resource still loads: the total is being counted (asked again until exact). */
+  counting: boolean
   progress?: { done: number; total: number }
   refetch: () => void
   cancel: () => void
@@ -40,6 +42,8 @@ function toFailure(error: unknown): SearchFailure {
   return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), fieldErrors: {} }
 }
 
+const DEMO_RECOUNT_MS = 300
+
 /** The search for one executed query (the api's options factory); a new query aborts the previous one. */
 export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number): SearchView {
   const queryClient = useQueryClient()
@@ -49,18 +53,24 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   const result = useQuery({
     ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: (value) => setProgress({ of: identity, value }) }),
     enabled,
+    // The demo engine answers from the part of a resource loaded so far with an estimated total;
+    // asking again while it loads brings the exact total (a live server's estimate stays one).
+    refetchInterval: (current) => (query.source === 'demo' && current.state.data?.result.totalWasEstimated === true ? DEMO_RECOUNT_MS : false),
   })
   const current = progress?.of === identity ? progress.value : undefined
   const data = result.data
   // One SearchData per answer, so memoised views of it (sorting, the grid) only redo work for new data.
   const view = useMemo(() => (data ? toData(data) : undefined), [data])
-  const loading = result.isFetching
+  const counting = query.source === 'demo' && data?.result.totalWasEstimated === true && !result.isPlaceholderData
+  // Asking again for the exact total is no new search: the answer on screen stays current.
+  const loading = result.isFetching && !(counting && result.isRefetching)
   return {
     data: view,
     isPrevious: result.isPlaceholderData,
     elapsedMs: data?.elapsedMs,
     failure: result.error && !loading ? toFailure(result.error) : undefined,
     isFetching: loading,
+    counting,
     progress: loading && current?.unit === 'records' && current.total ? { done: current.done, total: current.total } : undefined,
     // A fetch already under way for this query (e.g. just re-enabled) is joined, not restarted.
     refetch: () => void result.refetch({ cancelRefetch: false }),

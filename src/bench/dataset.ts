@@ -35,5 +35,5 @@ export function textBytesOf(records: readonly RecordObject[]): number {
 }
 
 export function queriesForGeneratedData(): BenchQuery[] {
-  return benchQueries(createDictionaries().subjects)
+  return benchQueries(createDictionaries().categories)
 }

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions } from './args.ts'
 import { compareSize } from './compare.ts'
 import { formatProblems, formatSize } from './report.ts'
+import type { SummaryBenchResult } from './summary-bench.ts'
+import { formatSummaries, summaryProblems } from './summary-report.ts'
+import { measureSummariesInChild } from './summary-run.ts'
 import type { Contender, ContenderResult } from './types.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -48,27 +51,33 @@ async function main(): Promise<number> {
   const started = performance.now()
   const loadAtStart = loadavg()[0]
   const measured: Array<{ engine: ContenderResult; naive: ContenderResult }> = []
+  const summaries: SummaryBenchResult[] = []
   for (const size of options.sizes.toSorted((a, b) => a - b)) {
     const engine = await measureInChild('engine', size, options)
     const naive = await measureInChild('naive', size, options)
     measured.push({ engine, naive })
     const { problems } = compareSize(engine, naive)
     for (const problem of problems) progress(`PROBLEM: ${problem}`)
+    summaries.push(await measureSummariesInChild(size, options, CACHE_DIR))
   }
+  summaries.sort((a, b) => b.size - a.size)
   const comparisons = measured.toSorted((a, b) => b.engine.size - a.engine.size).map(({ engine, naive }) => ({ comparison: compareSize(engine, naive), engine, naive }))
-  const problems = comparisons.flatMap(({ comparison }) => comparison.problems)
+  const problems = [...comparisons.flatMap(({ comparison }) => comparison.problems), ...summaries.flatMap(summaryProblems)]
 
   const title = options.quick ? '# Bench (QUICK development run: fewer runs, not for reporting)' : '# Bench'
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}; ` +
     `${options.warmups} warm-up + ${options.runs} timed runs per query; engine and naive each in a child process of their own. ` +
     `Load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end: above about 1 on this ${cpus().length}-core machine, other work competed and the figures are slower and noisier.`
-  const sections = comparisons.map(({ comparison, engine, naive }) => formatSize(comparison, engine, naive))
+  const sections = comparisons.flatMap(({ comparison, engine, naive }) => {
+    const summary = summaries.find((candidate) => candidate.size === engine.size)
+    return [formatSize(comparison, engine, naive), ...(summary ? [formatSummaries(summary)] : [])]
+  })
   process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
 
   // A quick development run never overwrites the figures of a full run.
   const resultsPath = `${CACHE_DIR}${options.quick ? 'results-quick' : 'results'}.json`
   const loadAverage = { start: loadAtStart, end: loadavg()[0] }
-  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, problems }, null, 2))
+  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, summaries, problems }, null, 2))
   progress(`Results written to ${resultsPath} (${Math.round((performance.now() - started) / 1000)} s in all)`)
   return problems.length === 0 ? 0 : 1
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildGeneratedTable, createDictionaries, generateRecords, GENERATED_FIELDS, STAGE_SHARES } from './generator.ts'
+import { buildGeneratedTable, buildGeneratedTableAsync, createDictionaries, generateRecords, GENERATED_FIELDS } from './generator.ts'
+import { CATEGORIES, STATUS_SHARES } from './vocabulary.ts'
 import type { RecordObject } from '../engine/index.ts'
 
 function collect(options: Parameters<typeof generateRecords>[0]): RecordObject[] {
@@ -7,7 +8,11 @@ function collect(options: Parameters<typeof generateRecords>[0]): RecordObject[]
 }
 
 function countContaining(records: RecordObject[], needle: string): number {
-  return records.filter((record) => Object.values(record).some((value) => String(value).toLowerCase().includes(needle))).length
+  return records.filter((record) => Object.values(record).some((value) => value !== null && String(value).toLowerCase().includes(needle))).length
+}
+
+function shareOf(records: RecordObject[], field: string, value: string): number {
+  return records.filter((record) => record[field] === value).length / records.length
 }
 
 describe('generated resource', () => {
@@ -24,30 +29,39 @@ describe('generated resource', () => {
   })
 
   it('puts each needle in exactly the requested number of records, never by chance elsewhere', () => {
-    const records = collect({ count: 20_000, needles: [{ text: 'quokka', count: 3 }, { text: 'wombat', count: 5 }] })
-    expect(countContaining(records, 'quokka')).toBe(3)
+    const records = collect({ count: 20_000, needles: [{ text: 'peacock', count: 3 }, { text: 'wombat', count: 5 }] })
+    expect(countContaining(records, 'peacock')).toBe(3)
     expect(countContaining(records, 'wombat')).toBe(5)
-    expect(countContaining(collect({ count: 20_000, needles: [] }), 'quokka')).toBe(0)
+    expect(countContaining(collect({ count: 20_000, needles: [] }), 'peacock')).toBe(0)
   })
 
-  it('injects 3 "quokka" records per million by default, and at least one', () => {
-    expect(countContaining(collect({ count: 5_000 }), 'quokka')).toBe(1)
+  it('injects 3 "peacock" records per million by default, and at least one', () => {
+    expect(countContaining(collect({ count: 5_000 }), 'peacock')).toBe(1)
   })
 
-  it('follows the anchor dataset: 200 subjects, the six stages with their shares, ~4% "grain", ~250 text bytes', () => {
+  it('reads like service requests: skewed categories, status shares, ~4% "leak", no "tortoise", some empty cells, years of dates', () => {
     const records = collect({ count: 30_000 })
-    expect(createDictionaries().subjects).toHaveLength(200)
-    expect(new Set(records.map((record) => record.subject)).size).toBeLessThanOrEqual(200)
-    for (const [stage, share] of STAGE_SHARES) {
-      const observed = records.filter((record) => record.stage === stage).length / records.length
-      expect(Math.abs(observed - share)).toBeLessThan(0.02)
+    const categories = createDictionaries().categories
+    expect(shareOf(records, 'category', categories[0] as string)).toBeGreaterThan(0.2)
+    expect(shareOf(records, 'category', categories[20] as string)).toBeLessThan(0.02)
+    for (const record of records) {
+      const category = CATEGORIES.find((candidate) => candidate.name === record.category)
+      expect(record.agency).toBe(category?.agency)
+      const closed = record.status === 'Closed' || record.status === 'Cancelled'
+      expect(record.closed !== null).toBe(closed)
+      expect(record.days_to_close !== null).toBe(closed)
+      expect(!closed || (record.closed as string) >= (record.opened as string)).toBe(true)
     }
-    const grainShare = countContaining(records, 'grain') / records.length
-    expect(grainShare).toBeGreaterThan(0.03)
-    expect(grainShare).toBeLessThan(0.06)
-    const textBytes = records.reduce((sum, record) => sum + Object.values(record).reduce<number>((s, v) => s + String(v).length, 0), 0)
-    expect(textBytes / records.length).toBeGreaterThan(230)
-    expect(textBytes / records.length).toBeLessThan(290)
+    // Closed requests that would close after the data ends become "In Progress", so Closed is a bit lower.
+    expect(Math.abs(shareOf(records, 'status', 'Open') - (STATUS_SHARES[1] as readonly [string, number])[1])).toBeLessThan(0.02)
+    const leakShare = countContaining(records, 'leak') / records.length
+    expect(leakShare).toBeGreaterThan(0.03)
+    expect(leakShare).toBeLessThan(0.055)
+    expect(countContaining(records, 'tortoise')).toBe(0)
+    const emptyCosts = records.filter((record) => record.cost === null).length / records.length
+    expect(emptyCosts).toBeGreaterThan(0.03)
+    expect(emptyCosts).toBeLessThan(0.1)
+    expect(new Set(records.map((record) => (record.opened as string).slice(0, 4)))).toEqual(new Set(['2019', '2020', '2021', '2022', '2023', '2024', '2025']))
   })
 
   it('builds a table of the requested size and reports progress up to the total', () => {
@@ -55,5 +69,12 @@ describe('generated resource', () => {
     const table = buildGeneratedTable({ count: 2_500, progressEvery: 1_000, onProgress: (done, total) => reports.push([done, total]) })
     expect(table.size).toBe(2_500)
     expect(reports).toEqual([[0, 2_500], [1_000, 2_500], [2_000, 2_500], [2_500, 2_500]])
+  })
+
+  it('hands over the table built so far after each finished chunk while building asynchronously', async () => {
+    const partialSizes: number[] = []
+    const table = await buildGeneratedTableAsync({ count: 150_000, progressEvery: 10_000, onPartial: (partial) => partialSizes.push(partial.size) })
+    expect(table.size).toBe(150_000)
+    expect(partialSizes).toEqual([65_536, 131_072])
   })
 })

@@ -36,8 +36,8 @@ export const DEMO_RESOURCES: readonly DemoResourceInfo[] = [
   {
     id: LARGE_RESOURCE_ID,
     alias: 'generated-1m',
-    title: 'Generated, 1,000,000 records',
-    description: 'A large synthetic resource for trying speed; built in the browser on first use (a few seconds).',
+    title: 'Service requests, 1,000,000 records',
+    description: 'Generated city service requests (category, status, district, dates, cost, a description) for trying speed; built in the browser on first use.',
     records: 1_000_000,
   },
 ]

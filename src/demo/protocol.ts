@@ -1,6 +1,6 @@
 // The demo worker's wire protocol, shared by the worker (src/demo/worker.ts) and the main-thread
 // client (src/demo/worker-client.ts). Requests and responses travel as plain serializable data.
-import type { ResourceSummary } from '../engine/index.ts'
+import type { ResourceSummary, SummaryRequest } from '../engine/index.ts'
 
 /** An HTTP request as the worker receives it. */
 export interface SerializedRequest {
@@ -28,6 +28,12 @@ export interface LoadProgress {
   unit?: 'records' | 'bytes'
 }
 
+/** The engine's summary answer: `datastoreSummary`'s status and envelope (a `TableSummary` result, or an error). */
+export interface SummaryReply {
+  status: number
+  body: unknown
+}
+
 /** A demo resource as the worker lists it: the engine catalog's own summary (plain data, cloneable). */
 export type DemoResourceSummary = ResourceSummary
 
@@ -36,9 +42,11 @@ export type ToWorker =
   | { kind: 'cancel'; id: number }
   | { kind: 'list'; id: number }
   | { kind: 'addFile'; id: number; file: File }
+  | { kind: 'summarize'; id: number; request: SummaryRequest }
 
 export type FromWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }
+  | { kind: 'summary'; id: number; reply: SummaryReply }
   | { kind: 'resources'; id: number; resources: DemoResourceSummary[] }
   | { kind: 'added'; id: number; resource: DemoResourceSummary }
   | { kind: 'progress'; id: number; progress: LoadProgress }

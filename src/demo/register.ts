@@ -1,6 +1,6 @@
 // Registers the bundled demo resources into a catalog. Each builds its table only on first use,
 // and its data module is only imported then (so the bundler splits it out).
-import type { Catalog, ProgressCallback } from '../engine/index.ts'
+import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
 import { COURSES_RESOURCE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
@@ -19,7 +19,7 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
       aliases: [info.alias],
       title: info.title,
       isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
-      load: async (onCatalogProgress?: ProgressCallback) => {
+      load: async (onCatalogProgress?: ProgressCallback, onPartial?: PartialCallback) => {
         const onProgress: ProgressCallback = (done, total) => {
           onCatalogProgress?.(done, total)
           options.onLoadProgress?.(info.id, done, total)
@@ -29,8 +29,12 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
             return (await import('./courses.ts')).buildCoursesTable()
           case VARIED_RESOURCE_ID:
             return (await import('./varied.ts')).buildVariedTable()
-          case LARGE_RESOURCE_ID:
-            return (await import('./generator.ts')).buildGeneratedTableAsync({ count: options.largeRecordCount, onProgress })
+          case LARGE_RESOURCE_ID: {
+            const generator = await import('./generator.ts')
+            const count = options.largeRecordCount ?? generator.DEFAULT_RECORD_COUNT
+            // Each finished chunk goes to the catalog, so searches can answer from it while the rest builds.
+            return generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (table) => onPartial?.(table, count) })
+          }
           default:
             throw new Error(`No data module for demo resource ${info.id}`)
         }

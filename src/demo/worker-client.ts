@@ -1,9 +1,10 @@
 // Main-thread side of the demo worker (no React): typed calls with request ids, cancel by
 // AbortSignal, load progress, and recovery when the worker dies (every pending call is rejected
 // with a clear message and the next call starts a fresh worker).
-import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
+import type { SummaryRequest } from '../engine/index.ts'
+import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply, ToWorker } from './protocol.ts'
 
-export type { DemoResourceSummary, LoadProgress, SerializedRequest, SerializedResponse } from './protocol.ts'
+export type { DemoResourceSummary, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply } from './protocol.ts'
 
 export interface DemoRequestOptions {
   signal?: AbortSignal
@@ -13,6 +14,8 @@ export interface DemoRequestOptions {
 export interface DemoWorkerClient {
   request(request: SerializedRequest, options?: DemoRequestOptions): Promise<SerializedResponse>
   listResources(): Promise<DemoResourceSummary[]>
+  /** The engine's column summary of a resource's matching records: its status and envelope. */
+  summarize(request: SummaryRequest, signal?: AbortSignal): Promise<SummaryReply>
   /** Loads a CSV or JSON file in the worker; resolves with the new resource (a fresh UUID). */
   addFile(file: File, options?: DemoRequestOptions): Promise<DemoResourceSummary>
   /** Stops the worker; pending calls are rejected. A later call starts a new worker. */
@@ -131,6 +134,8 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
       call((id) => ({ kind: 'request', id, request }), (message) => (message.kind === 'response' ? message.response : unexpected(message)), options),
     listResources: () =>
       call((id) => ({ kind: 'list', id }), (message) => (message.kind === 'resources' ? message.resources : unexpected(message))),
+    summarize: (request, signal) =>
+      call((id) => ({ kind: 'summarize', id, request }), (message) => (message.kind === 'summary' ? message.reply : unexpected(message)), { signal }),
     addFile: (file, options) =>
       call((id) => ({ kind: 'addFile', id, file }), (message) => (message.kind === 'added' ? message.resource : unexpected(message)), options),
     terminate: () => {

@@ -71,7 +71,7 @@ describe('demo engine in the worker host', () => {
     const progress: LoadProgress[] = []
     const controller = new AbortController()
     const cancelled = client.request(post({ resource_id: LARGE_RESOURCE_ID, limit: 1 }), { signal: controller.signal })
-    const waiting = client.request(post({ resource_id: LARGE_RESOURCE_ID, q: 'quokka' }), { onProgress: (report) => progress.push(report) })
+    const waiting = client.request(post({ resource_id: LARGE_RESOURCE_ID, q: 'peacock' }), { onProgress: (report) => progress.push(report) })
     controller.abort()
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
     const courses = await client.request(post({ resource_id: COURSES_RESOURCE_ID, limit: 1 }))
@@ -80,6 +80,6 @@ describe('demo engine in the worker host', () => {
     expect(answer.result.records).toHaveLength(1)
     expect(progress.length).toBeGreaterThan(1)
     expect(progress.every((report) => report.resourceId === LARGE_RESOURCE_ID && report.unit === 'records' && report.total === 120_000 && report.done <= report.total)).toBe(true)
-    expect(progress.at(-1)?.title).toBe('Generated, 1,000,000 records')
+    expect(progress.at(-1)?.title).toBe('Service requests, 1,000,000 records')
   })
 })

@@ -1,6 +1,6 @@
 // The worker's message handling, separate from the worker global so it can be tested in Node: it
 // turns serialized requests into real `Request`s for the engine's handler and answers by id.
-import { Catalog, createDatastoreHandler } from '../engine/index.ts'
+import { Catalog, createDatastoreHandler, datastoreSummary, type SummaryRequest } from '../engine/index.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
@@ -49,6 +49,23 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
     }
   }
 
+  const handleSummarize = async (id: number, request: SummaryRequest): Promise<void> => {
+    waiting.add(id)
+    try {
+      // load first (reporting progress), so a summary cancelled meanwhile is never computed
+      const entry = typeof request === 'object' && request !== null ? catalog.resolve(String(request.resource_id)) : undefined
+      if (entry && !entry.isPrivate) await catalog.prepare(entry.id)
+      if (cancelled.has(id)) {
+        answer({ kind: 'failed', id, message: 'cancelled' })
+        return
+      }
+      const { status, body } = await datastoreSummary(catalog, request, { tokens: [] })
+      answer({ kind: 'summary', id, reply: { status, body } })
+    } catch (error) {
+      answer({ kind: 'failed', id, message: `The demo engine could not summarise: ${messageOf(error)}` })
+    }
+  }
+
   const handleAddFile = async (id: number, file: File): Promise<void> => {
     const resourceId = newId()
     const report = (done: number, total: number): void => {
@@ -78,6 +95,9 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           break
         case 'addFile':
           void handleAddFile(message.id, message.file)
+          break
+        case 'summarize':
+          void handleSummarize(message.id, message.request)
           break
       }
     },

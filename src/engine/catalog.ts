@@ -1,15 +1,35 @@
 // The catalog of resources a server or worker offers: ids, aliases, privacy, and lazy loading
 // (each resource loads once; a failed load is forgotten so the next request tries again).
 
+import type { FieldDictionaryEntry } from './search-query.ts'
 import type { Table } from './table.ts'
 import type { FieldInfo, ProgressCallback } from './types.ts'
+
+/** Told of the table loaded so far (a prefix of the final one) and the number of records expected in all. */
+export type PartialCallback = (table: Table, expectedSize: number) => void
 
 export interface ResourceEntry {
   id: string
   aliases?: string[]
   title?: string
+  /** What `resource_show` says about the resource. */
+  description?: string
+  format?: string
+  packageId?: string
+  url?: string
+  /** The data dictionary: field id -> label and notes (served as `fields[].info`). */
+  dictionary?: Readonly<Record<string, FieldDictionaryEntry>>
   isPrivate?: boolean
-  load: (onProgress?: ProgressCallback) => Table | Promise<Table>
+  /** May hand `onPartial` growing prefixes of the table while it loads, so a search can answer early. */
+  load: (onProgress?: ProgressCallback, onPartial?: PartialCallback) => Table | Promise<Table>
+}
+
+/** What a resource holds now: the whole table, or a prefix while the rest still loads. */
+export interface LoadState {
+  table: Table
+  complete: boolean
+  /** Records expected once complete (the table's size when complete; an estimate before). */
+  expectedSize: number
 }
 
 export interface ResourceSummary {
@@ -26,6 +46,9 @@ interface Loading {
   readonly promise: Promise<Table>
   readonly listeners: Set<ProgressCallback>
   table?: Table
+  partial?: LoadState
+  /** Called once each when a newer partial table arrives or the load ends. */
+  readonly watchers: Set<() => void>
 }
 
 export class Catalog {
@@ -74,21 +97,56 @@ export class Catalog {
     return loading.promise
   }
 
+  /**
+   * The resource's table as soon as there is one: the whole table, or the latest prefix while it
+   * loads. With `after`, waits for something newer than that table (a longer prefix or the end).
+   * Rejects when the load fails, like `prepare`.
+   */
+  async latest(idOrAlias: string, after?: Table, onProgress?: ProgressCallback): Promise<LoadState> {
+    const promise = this.prepare(idOrAlias, onProgress)
+    const entry = this.resolve(idOrAlias)
+    const loading = entry === undefined ? undefined : this.loads.get(entry.id)
+    const now = (): LoadState | undefined => {
+      if (loading?.table) return { table: loading.table, complete: true, expectedSize: loading.table.size }
+      return loading?.partial && loading.partial.table !== after ? loading.partial : undefined
+    }
+    const ready = now()
+    if (ready || loading === undefined) return ready ?? { table: await promise, complete: true, expectedSize: (await promise).size }
+    await new Promise<void>((resolve) => loading.watchers.add(resolve))
+    const next = now()
+    return next ?? { table: await promise, complete: true, expectedSize: (await promise).size }
+  }
+
   private startLoad(entry: ResourceEntry): Loading {
     const listeners = new Set<ProgressCallback>()
+    const watchers = new Set<() => void>()
+    const wake = (): void => {
+      const waiting = [...watchers]
+      watchers.clear()
+      for (const watcher of waiting) watcher()
+    }
     const report: ProgressCallback = (done, total) => {
       for (const listener of listeners) listener(done, total)
     }
-    const promise = (async () => entry.load(report))()
-    const loading: Loading = { promise, listeners }
+    const onPartial: PartialCallback = (table, expectedSize) => {
+      if (loading.table !== undefined) return
+      loading.partial = { table, complete: false, expectedSize: Math.max(expectedSize, table.size) }
+      wake()
+    }
+    // Started a microtask later, so that `loading` exists before the loader can report anything.
+    const promise = Promise.resolve().then(() => entry.load(report, onPartial))
+    const loading: Loading = { promise, listeners, watchers }
     this.loads.set(entry.id, loading)
     promise.then(
       (table) => {
         loading.table = table
+        loading.partial = undefined
         listeners.clear()
+        wake()
       },
       () => {
         if (this.loads.get(entry.id) === loading) this.loads.delete(entry.id)
+        wake()
       },
     )
     return loading

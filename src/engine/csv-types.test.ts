@@ -43,3 +43,34 @@ describe('coerceRow', () => {
     expect(coerceRow(fields, ['1'])).toEqual({ n: 1, x: null, t: null })
   })
 })
+
+describe('dates and timestamps', () => {
+  it('types ISO dates as date and ISO timestamps as timestamp, checked against the calendar', () => {
+    const header = ['day', 'at', 'mixed', 'feb30', 'hour24', 'slashes', 'code']
+    const rows = [
+      ['2024-02-29', '2024-01-02T03:04', '2024-01-02', '2023-02-30', '2024-01-01T24:00', '2024/01/02', '00501'],
+      ['', '2024-01-02T03:04:05.25', '2024-01-02T10:00:00', '2024-01-01', '2024-01-01T10:00', '2024/01/03', '02134'],
+      ['1999-12-31', '', '', '', '', '', ''],
+    ]
+    expect(inferFieldTypes(header, rows).map((field) => field.type)).toEqual(['date', 'timestamp', 'timestamp', 'text', 'text', 'text', 'text'])
+  })
+
+  it('keeps a column text when dates mix with numbers, and 2023-02-29 is not a date', () => {
+    expect(inferFieldTypes(['a', 'b'], [['2024-01-01', '2023-02-29'], ['5', '']]).map((f) => f.type)).toEqual(['text', 'text'])
+  })
+
+  it('writes timestamps as CKAN returns them, empty cells as null', () => {
+    const fields = [
+      { id: 'd', type: 'date' as const },
+      { id: 't', type: 'timestamp' as const },
+    ]
+    expect(coerceRow(fields, ['2024-01-02', '2024-01-02T03:04'])).toEqual({ d: '2024-01-02', t: '2024-01-02T03:04:00' })
+    expect(coerceRow(fields, ['2024-01-02', '2024-01-02T03:04:05.25'])).toEqual({ d: '2024-01-02', t: '2024-01-02T03:04:05.250000' })
+    expect(coerceRow(fields, ['', '2024-01-02'])).toEqual({ d: null, t: '2024-01-02T00:00:00' })
+    expect(coerceRow(fields, ['2024-01-02', '2024-01-02T03:04:05.000'])).toEqual({ d: '2024-01-02', t: '2024-01-02T03:04:05' })
+  })
+
+  it('names the field when a later row breaks the type the sample gave', () => {
+    expect(() => coerceRow([{ id: 'when', type: 'date' }], ['next week'])).toThrow('Field "when" (date): expected YYYY-MM-DD, got "next week"')
+  })
+})

@@ -82,7 +82,8 @@ describe('result envelope', () => {
     const { body } = await run({ resource_id: 'courses', limit: 1 })
     expect(body.help).toBe(HELP)
     expect(Object.keys(body.result)).toEqual([
-      'resource_id', 'limit', 'include_total', 'records_format', 'fields', 'records', 'total', 'total_was_estimated', '_links',
+      'resource_id', 'limit', 'include_total', 'records_format', 'total_estimation_threshold', 'fields', 'records', 'total',
+      'total_was_estimated', '_links',
     ])
     expect(body.result.fields).toEqual([
       { id: '_id', type: 'int' }, { id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }, { id: 'code', type: 'text' },
@@ -346,8 +347,8 @@ describe('include_total', () => {
 describe('other parameters and several errors', () => {
   it('an unknown parameter is a 409 naming it under __junk', async () => {
     expect((await errorOf({ resource_id: 'courses', foo: 1 }))['__junk']).toEqual(["The input field [('foo',)] was not expected."])
-    expect((await errorOf({ resource_id: 'courses', records_format: 'csv', _: '1' }))['__junk']).toEqual([
-      "The input field [('records_format',), ('_',)] was not expected.",
+    expect((await errorOf({ resource_id: 'courses', include_next_page: true, _: '1' }))['__junk']).toEqual([
+      "The input field [('include_next_page',), ('_',)] was not expected.",
     ])
   })
 

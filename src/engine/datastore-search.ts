@@ -1,22 +1,25 @@
-// `datastore_search` without HTTP: validate the parameters, resolve and authorise the resource,
-// run the search and build CKAN's envelope (success or error) with its HTTP status.
+// `datastore_search` without HTTP: validate the request into a `SearchQuery` (validateSearch), run it
+// on a `SearchStore` (the in-memory one unless the context names another), and build CKAN's envelope
+// (success or error) with its HTTP status.
 //
 // Order of checks: parameter shapes (no table needed); then the resource (404) and its access (403);
-// then field names against the loaded table. Shape errors and field-name errors of the same request
-// are reported together when the resource can be read.
+// then field names against the resource's columns. Shape errors and field-name errors of the same
+// request are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { cellDecoder, filterValueText, type CellDecoder } from './cell-text.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
-import { executeQuery, ID_FIELD, type ExecutableQuery, type FieldTerm, type FilterCondition } from './execute.ts'
 import { buildLinks, helpUrl } from './links.ts'
-import { setOwn } from './own-property.ts'
+import type { ExecutableQuery } from './execute.ts'
+import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
-import { asStoredTable, type StoredTable } from './table.ts'
-import type { CellValue, FieldInfo, FieldType } from './types.ts'
+import { formatRecords } from './records-format.ts'
+import type { OutputField, SearchQuery, SearchStore } from './search-query.ts'
+import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
+import type { StoredTable } from './table.ts'
+import type { FieldInfo } from './types.ts'
 
 export interface SearchContext {
-  /** The raw `Authorization` header value, if any. */
+  /** The raw token header value (`Authorization` or `X-CKAN-API-Key`), if any. */
   token?: string | null
   /** Tokens that grant every private resource. */
   tokens: readonly string[]
@@ -26,9 +29,20 @@ export interface SearchContext {
   requestQuery?: string
   /** Origin of the request, e.g. `http://127.0.0.1:8800` (for the absolute `help` URL). */
   origin?: string
+  /** Where queries run; the engine's in-memory tables by default. */
+  store?: SearchStore
 }
 
 export type SearchOutcome = Outcome
+
+/** A request that passed every check, ready to run. */
+export interface ValidatedSearch {
+  entry: ResourceEntry
+  params: ShapedParams
+  query: SearchQuery
+  /** The store that holds the resource. */
+  store: SearchStore
+}
 
 const DEFAULT_PATH = '/api/3/action/datastore_search'
 
@@ -36,114 +50,103 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
   const requestPath = context.requestPath ?? DEFAULT_PATH
   const help = helpUrl(context.origin ?? '', requestPath)
   try {
-    return await search(catalog, params, context, help, requestPath)
+    const validated = await validateSearch(catalog, params, context, help)
+    if ('status' in validated) return validated
+    const { rows, total, totalWasEstimated } = await validated.store.search(validated.entry, validated.query)
+    const { params: shaped, query, entry } = validated
+    const result: Record<string, unknown> = {
+      resource_id: entry.id,
+      limit: shaped.limit,
+      include_total: shaped.includeTotal,
+      records_format: shaped.recordsFormat,
+      total_estimation_threshold: shaped.totalEstimationThreshold,
+    }
+    if (shaped.q !== undefined) result.q = shaped.q
+    if (shaped.fullText !== undefined) result.full_text = shaped.fullText
+    if (shaped.filters !== undefined) result.filters = shaped.filters
+    if (shaped.offset !== undefined) result.offset = shaped.offset
+    if (shaped.sort !== undefined) result.sort = shaped.sort.echo
+    if (shaped.distinct !== undefined) result.distinct = shaped.distinct
+    if (shaped.plain !== undefined) result.plain = shaped.plain
+    if (shaped.language !== undefined) result.language = shaped.language
+    result.fields = query.fields.map(({ id, type, info }) => (info ? { id, type, info } : { id, type }))
+    result.records = formatRecords(query.fields, rows, shaped.recordsFormat)
+    if (total !== undefined) {
+      result.total = total
+      // the in-memory count is exact, except while a resource still loads (memory-store.ts)
+      result.total_was_estimated = totalWasEstimated === true
+    }
+    result._links = buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit)
+    return success(help, result)
   } catch {
     return internalError(help)
   }
 }
 
-function isReadable(entry: ResourceEntry, context: SearchContext): boolean {
+export function isReadable(entry: { isPrivate?: boolean }, context: Pick<SearchContext, 'token' | 'tokens'>): boolean {
   if (entry.isPrivate !== true) return true
   return typeof context.token === 'string' && context.tokens.includes(context.token)
 }
 
-async function search(catalog: Catalog, input: unknown, context: SearchContext, help: string, requestPath: string): Promise<Outcome> {
+/** Every check of a request: either the query to run or the error envelope to answer with. */
+export async function validateSearch(catalog: Catalog, input: unknown, context: SearchContext, help: string): Promise<ValidatedSearch | Outcome> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
   }
   const { params, errors } = shapeParams(input as Record<string, unknown>)
   const hasShapeErrors = Object.keys(errors).length > 0
-  const entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
+  let entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
+  let store = context.store ?? catalogStore(catalog)
+  if (!entry && params.resourceId !== undefined && isTableMetadata(params.resourceId)) {
+    entry = tableMetadataEntry(catalog.list().filter((summary) => isReadable(summary, context)))
+    store = memoryStore(async (resource) => resource.load())
+  }
   if (!entry || !isReadable(entry, context)) {
     if (hasShapeErrors) return validationError(help, errors)
     if (!entry) return notFound(help, `Resource "${params.resourceId}" was not found.`)
     return accessDenied(help, `User not authorized to read resource ${entry.id}`)
   }
-  const table = asStoredTable(await catalog.prepare(entry.id))
-  const fieldErrors = checkFieldNames(params, table)
+  const columns = await store.columns(entry)
+  const fieldErrors = checkFieldNames(params, columns)
   for (const [key, messages] of Object.entries(fieldErrors)) (errors[key] ??= []).push(...messages)
   if (Object.keys(errors).length > 0) return validationError(help, errors)
+  return { entry, params, query: searchQuery(entry, params, columns), store }
+}
 
-  const query = executableQuery(params, table)
-  const { records, total } = executeQuery(table, query)
-  const outputFields = outputFieldsOf(params, table)
-  const result: Record<string, unknown> = {
-    resource_id: entry.id,
+function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readonly FieldInfo[]): SearchQuery {
+  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params) }
+}
+
+/** Which records, in which order, which page: the shaped parameters as a store reads them. */
+export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resourceId' | 'fields'> {
+  // with both, CKAN 2.11 searches `full_text` only (one whole-row query)
+  const text = params.fullText || (typeof params.q === 'string' ? params.q : undefined)
+  const fieldTexts = typeof params.q === 'object' ? Object.entries(params.q).filter(([, value]) => value !== '') : []
+  return {
+    text: text === '' ? undefined : text,
+    fieldTexts: fieldTexts.map(([field, value]) => ({ field, text: value })),
+    filters: Object.entries(params.filters ?? {}).map(([field, value]) => ({ field, values: Array.isArray(value) ? value : [value] })),
+    sort: (params.sort?.clauses ?? []).map(({ field, descending, nullsFirst }) => ({ field, descending, nullsFirst })),
+    offset: params.offset ?? 0,
     limit: params.limit,
-    include_total: params.includeTotal,
-    records_format: 'objects',
+    includeTotal: params.includeTotal,
+    distinct: params.distinct === true,
   }
-  if (params.q !== undefined) result.q = params.q
-  if (params.filters !== undefined) result.filters = params.filters
-  if (params.offset !== undefined) result.offset = params.offset
-  if (params.sort !== undefined) result.sort = params.sort.echo
-  result.fields = outputFields.map(({ id, type }) => ({ id, type }))
-  result.records = recordObjects(table, records, outputFields)
-  if (total !== undefined) {
-    result.total = total
-    result.total_was_estimated = false
-  }
-  Object.assign(result, { _links: buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit) })
-  return success(help, result)
 }
 
-function positionOf(table: StoredTable, field: string): number {
-  return field === '_id' ? ID_FIELD : (table.positionOf(field) as number)
+/** The in-memory plan of shaped parameters whose field names were checked against the table. */
+export function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
+  return executableOf(table, queryConditions(params))
 }
 
-function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
-  const terms: FieldTerm[] = []
-  let needle: string | undefined
-  if (typeof params.q === 'string') {
-    if (params.q !== '') needle = params.q.toLowerCase()
-  } else if (params.q) {
-    for (const [field, text] of Object.entries(params.q)) {
-      if (text !== '') terms.push({ field: positionOf(table, field), needle: text.toLowerCase() })
-    }
-  }
-  const filters: FilterCondition[] = Object.entries(params.filters ?? {}).map(([field, value]) => ({
-    field: positionOf(table, field),
-    texts: (Array.isArray(value) ? value : [value]).flatMap((item) => (item === null ? [] : [filterValueText(item)])),
-  }))
-  const sort = (params.sort?.clauses ?? []).map((clause) => ({
-    field: positionOf(table, clause.field),
-    descending: clause.descending,
-    nullsFirst: clause.nullsFirst,
-  }))
-  return { needle, terms, filters, sort, offset: params.offset ?? 0, limit: params.limit, includeTotal: params.includeTotal }
-}
-
-interface OutputField {
-  id: string
-  type: FieldType | 'int'
-  position: number
-}
-
-function outputFieldsOf(params: ShapedParams, table: StoredTable): OutputField[] {
-  const all: FieldInfo[] = table.fields.slice()
-  const names = params.fields ?? ['_id', ...all.map((field) => field.id)]
-  return names.map((name) => {
-    if (name === '_id') return { id: '_id', type: 'int', position: ID_FIELD }
-    const position = table.positionOf(name) as number
-    return { id: name, type: (table.fields[position] as FieldInfo).type, position }
-  })
-}
-
-function recordObjects(table: StoredTable, records: readonly number[], fields: readonly OutputField[]): Record<string, CellValue>[] {
-  const stored = fields.filter((field) => field.position !== ID_FIELD)
-  const positions = stored.map((field) => field.position)
-  const decoders = stored.map((field) => cellDecoder(field.type as FieldType))
-  return records.map((record) => {
-    const texts = table.fieldTexts(record, positions)
-    const object: Record<string, CellValue> = {}
-    let next = 0
-    for (const field of fields) {
-      if (field.position === ID_FIELD) setOwn(object, field.id, record + 1)
-      else {
-        setOwn(object, field.id, (decoders[next] as CellDecoder)(texts[next] as string | null))
-        next++
-      }
-    }
-    return object
+/** The answer's columns: those asked for (or `_id` then every column), with their dictionary entries. */
+export function outputFields(entry: ResourceEntry, params: Pick<ShapedParams, 'fields'>, columns: readonly FieldInfo[]): OutputField[] {
+  const types = new Map(columns.map((column) => [column.id, column.type]))
+  const names = params.fields ?? ['_id', ...columns.map((column) => column.id)]
+  return names.map((id) => {
+    const field: OutputField = { id, type: id === '_id' ? 'int' : (types.get(id) as FieldInfo['type']) }
+    const info = id === '_id' ? undefined : entry.dictionary?.[id]
+    if (info && Object.hasOwn(entry.dictionary ?? {}, id)) field.info = { ...info }
+    return field
   })
 }

@@ -10,7 +10,7 @@
 import { ranksOf } from './sort-ranks.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
+import { collectRecords, countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
 
 export const ID_FIELD = -1
 
@@ -409,3 +409,26 @@ function allRecords(size: number): Int32Array {
   return Int32Array.from({ length: size }, (_, record) => record)
 }
 
+
+/**
+ * Every record matching q AND filters, ascending (the whole result of the query's plan, without
+ * sort or page); null when the query has no condition, meaning every record. For summaries.
+ */
+export function matchingRecords(table: StoredTable, query: ExecutableQuery): Int32Array | null {
+  if (query.needle === undefined && query.terms.length === 0 && query.filters.length === 0) return null
+  if (query.terms.length === 0 && query.filters.length === 0) return collectRecords(table, query.needle as string)
+  const plan = query.filters.length > 0 ? planFilters(table, query.filters) : undefined
+  if (plan === null) return new Int32Array(0)
+  let records = new Int32Array(Math.min(table.size, 4096))
+  let count = 0
+  streamMatches(table, query, plan, (record) => {
+    if (count === records.length) {
+      const grown = new Int32Array(Math.min(table.size, records.length * 2))
+      grown.set(records)
+      records = grown
+    }
+    records[count++] = record
+    return true
+  })
+  return records.subarray(0, count)
+}

@@ -60,7 +60,7 @@ describe('routing', () => {
     expect(response.status).toBe(204)
     expectCors(response)
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type')
+    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, X-CKAN-API-Key, Content-Type')
   })
 
   it('serves another base path, and the root', async () => {
@@ -157,6 +157,14 @@ describe('Authorization', () => {
     expect(await bearer.json()).toMatchObject({ success: false, error: { __type: 'Authorization Error' } })
     expect((await post(body, { authorization: TOKEN })).status).toBe(200)
     expect((await get(`resource_id=${PRIVATE_ID}`, { authorization: TOKEN })).status).toBe(200)
+  })
+
+  it('reads X-CKAN-API-Key like Authorization, whichever of the two holds a known token', async () => {
+    const body = JSON.stringify({ resource_id: PRIVATE_ID })
+    expect((await post(body, { 'x-ckan-api-key': TOKEN })).status).toBe(200)
+    expect((await get(`resource_id=${PRIVATE_ID}`, { 'x-ckan-api-key': TOKEN })).status).toBe(200)
+    expect((await post(body, { 'x-ckan-api-key': TOKEN, authorization: 'stale' })).status).toBe(200)
+    expect((await post(body, { 'x-ckan-api-key': 'nope' })).status).toBe(403)
   })
 
   it('public data answers with an unknown token', async () => {

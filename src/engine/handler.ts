@@ -10,6 +10,7 @@ import { datastoreSearch } from './datastore-search.ts'
 import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { setOwn } from './own-property.ts'
+import type { SearchStore } from './search-query.ts'
 
 export interface DatastoreHandlerOptions {
   catalog: Catalog
@@ -17,12 +18,14 @@ export interface DatastoreHandlerOptions {
   basePath: string
   /** Tokens that grant every private resource. */
   tokens: readonly string[]
+  /** Where queries run (validation, envelopes and auth stay the engine's); the in-memory tables by default. */
+  store?: SearchStore
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-allow-headers': 'Authorization, X-CKAN-API-Key, Content-Type',
 }
 
 function respond(outcome: Outcome, extraHeaders: Record<string, string> = {}): Response {
@@ -63,6 +66,15 @@ async function readBody(request: Request): Promise<BodyParse> {
   }
 }
 
+/**
+ * The raw token, read from `Authorization` and from `X-CKAN-API-Key` (the header ckan.js and ckanapi
+ * send) alike: whichever holds a known token, else whichever is present.
+ */
+function tokenOf(headers: Headers, tokens: readonly string[]): string | null {
+  const sent = [headers.get('authorization'), headers.get('x-ckan-api-key')].filter((value) => value !== null)
+  return sent.find((value) => tokens.includes(value)) ?? sent[0] ?? null
+}
+
 export function createDatastoreHandler(options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {
   const basePath = normaliseBasePath(options.basePath)
   const routes = new Set([`${basePath}/api/action/datastore_search`, `${basePath}/api/3/action/datastore_search`])
@@ -89,8 +101,9 @@ export function createDatastoreHandler(options: DatastoreHandlerOptions): (reque
         params = body.params
       }
       const outcome = await datastoreSearch(options.catalog, params, {
-        token: request.headers.get('authorization'),
+        token: tokenOf(request.headers, options.tokens),
         tokens: options.tokens,
+        store: options.store,
         requestPath: url.pathname,
         requestQuery: url.search.replace(/^\?/, ''),
         origin: url.origin,

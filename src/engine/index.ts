@@ -15,17 +15,31 @@
 //                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
-//   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric when every value is one)
+//   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store
+//                                         (ctx.store / options.store) runs a validated SearchQuery;
+//                                         memoryStore(load) is the engine's own
+//   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric/date/timestamp when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
 //   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
 //                                         sort orders exactly like the engine's `sort`
+//   summarizeTable(table, request?)       exact column summaries (TableSummary) of the records matching
+//                                         q/full_text/filters; throws SummaryRequestError (409-keyed)
+//   summarizeRecords(fields, records)     the same over records on hand (builds a small table)
+//   datastoreSummary(catalog, request, ctx) the same against a catalog: { status, body } with
+//                                         `datastore_search`'s checks, auth and error envelopes
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
-export { Catalog, type ResourceEntry, type ResourceSummary } from './catalog.ts'
+export { Catalog, type LoadState, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
-export { datastoreSearch, type SearchContext, type SearchOutcome } from './datastore-search.ts'
+export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'
+export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
+export { memoryStore } from './memory-store.ts'
+export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
 export { coerceRow, inferFieldTypes } from './csv-types.ts'
-export { cellToText } from './cell-text.ts'
+export { cellToText, textToCell } from './cell-text.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'
 export { ranksOf } from './sort-ranks.ts'
 export type { FieldSummary, Histogram, HistogramBin, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
+export { summarizeRecords, summarizeTable, type SummaryOptions } from './summary.ts'
+export { SummaryRequestError } from './summary-request.ts'
+export { datastoreSummary } from './summary-datastore.ts'

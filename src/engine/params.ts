@@ -6,11 +6,29 @@
 // repeated keys); both go through the same rules.
 
 import { setOwn } from './own-property.ts'
-import type { StoredTable } from './table.ts'
+import type { FieldInfo } from './types.ts'
 
 export const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 32000
-const KNOWN_KEYS = new Set(['resource_id', 'id', 'limit', 'q', 'filters', 'offset', 'sort', 'fields', 'include_total'])
+export const RECORDS_FORMATS = ['objects', 'lists', 'csv', 'tsv'] as const
+export type RecordsFormat = (typeof RECORDS_FORMATS)[number]
+const KNOWN_KEYS = new Set([
+  'resource_id',
+  'id',
+  'limit',
+  'q',
+  'filters',
+  'offset',
+  'sort',
+  'fields',
+  'include_total',
+  'records_format',
+  'distinct',
+  'full_text',
+  'plain',
+  'language',
+  'total_estimation_threshold',
+])
 
 export type ValidationErrors = Record<string, string[]>
 export type FilterScalar = string | number | boolean | null
@@ -34,6 +52,14 @@ export interface ShapedParams {
   filters?: Record<string, FilterValue>
   sort?: { echo: string | string[]; clauses: SortClause[] }
   fields?: string[]
+  recordsFormat: RecordsFormat
+  /** Echoed only when sent, like CKAN. */
+  distinct?: boolean
+  fullText?: string
+  plain?: boolean
+  language?: string
+  /** Echoed always (null by default), like CKAN 2.11. */
+  totalEstimationThreshold: number | null
 }
 
 export interface ShapeResult {
@@ -55,7 +81,7 @@ function quoted(text: string): string {
 
 export function shapeParams(input: Record<string, unknown>): ShapeResult {
   const errors: ValidationErrors = {}
-  const params: ShapedParams = { limit: DEFAULT_LIMIT, includeTotal: true }
+  const params: ShapedParams = { limit: DEFAULT_LIMIT, includeTotal: true, recordsFormat: 'objects', totalEstimationThreshold: null }
 
   const junk = Object.keys(input).filter((key) => !KNOWN_KEYS.has(key))
   if (junk.length > 0) {
@@ -80,6 +106,7 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
     params.includeTotal = isTrue(input.include_total)
   }
 
+  shapeCompatibility(input, params, errors)
   shapeQ(input.q, params, errors)
   shapeFilters(input.filters, params, errors)
   shapeSort(input.sort, params, errors)
@@ -87,8 +114,46 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
   return { params, errors }
 }
 
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === ''
+}
+
+/** CKAN's unicode_safe: text as it is, anything else as its JSON text. */
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** records_format, distinct, full_text, plain, language, total_estimation_threshold. */
+function shapeCompatibility(input: Record<string, unknown>, params: ShapedParams, errors: ValidationErrors): void {
+  const format = input.records_format
+  if (!isAbsent(format)) {
+    if (typeof format === 'string' && (RECORDS_FORMATS as readonly string[]).includes(format)) params.recordsFormat = format as RecordsFormat
+    else addError(errors, 'records_format', `Value must be one of [${RECORDS_FORMATS.map((name) => `'${name}'`).join(', ')}]`)
+  }
+  if (input.distinct !== undefined) params.distinct = isTrue(input.distinct)
+  if (input.plain !== undefined) params.plain = isTrue(input.plain)
+  if (input.full_text !== undefined && input.full_text !== null) params.fullText = asText(input.full_text)
+  if (input.language !== undefined && input.language !== null) params.language = asText(input.language)
+  const threshold = input.total_estimation_threshold
+  if (!isAbsent(threshold)) {
+    const parsed = integer(threshold)
+    if (parsed === undefined) addError(errors, 'total_estimation_threshold', 'Invalid integer')
+    else params.totalEstimationThreshold = parsed
+  }
+}
+
+/** An integer (CKAN's int_validator: a number without a fraction, or integer text), else undefined. */
+function integer(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined
+  if (typeof value === 'string' && /^\s*[+-]?[0-9]+\s*$/.test(value)) {
+    const parsed = Number(value)
+    return Number.isSafeInteger(parsed) ? parsed : undefined
+  }
+  return undefined
+}
+
 /** A natural number, undefined when absent, or the error message. */
-function naturalNumber(value: unknown): number | undefined | string {
+export function naturalNumber(value: unknown): number | undefined | string {
   if (value === undefined || value === null || value === '') return undefined
   let parsed: number
   if (typeof value === 'number') parsed = value
@@ -214,10 +279,11 @@ function shapeFields(value: unknown, params: ShapedParams, errors: ValidationErr
   if (cleaned.length > 0) params.fields = [...new Set(cleaned)]
 }
 
-/** Field names checked against the table: returns errors keyed like CKAN's. */
-export function checkFieldNames(params: ShapedParams, table: StoredTable): ValidationErrors {
+/** Field names checked against the resource's columns (without `_id`): returns errors keyed like CKAN's. */
+export function checkFieldNames(params: ShapedParams, columns: readonly FieldInfo[] | { readonly fields: readonly FieldInfo[] }): ValidationErrors {
   const errors: ValidationErrors = {}
-  const known = (name: string) => name === '_id' || table.positionOf(name) !== undefined
+  const names = new Set(('fields' in columns ? columns.fields : columns).map((column) => column.id))
+  const known = (name: string) => name === '_id' || names.has(name)
   for (const field of Object.keys(params.filters ?? {})) {
     if (!known(field)) addError(errors, 'filters', `Unknown field ${quoted(field)}`)
   }

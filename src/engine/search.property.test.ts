@@ -134,6 +134,12 @@ function requestArbitrary(resource: Resource): fc.Arbitrary<OracleRequest> {
       sort,
       fields: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }),
       include_total: fc.boolean(),
+      records_format: fc.constantFrom('objects', 'lists', 'csv', 'tsv'),
+      distinct: fc.boolean(),
+      full_text: fc.oneof(needle, fc.constant('')),
+      plain: fc.boolean(),
+      language: fc.constantFrom('english', 'simple'),
+      total_estimation_threshold: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 50 })),
     },
     { requiredKeys: [] },
   )
@@ -250,5 +256,87 @@ describe('engine vs oracle, q with a selective filter', () => {
         expect(await engineSearch(resource, request)).toEqual({ ...(expected as object), help: '/data/api/3/action/help_show?name=datastore_search' })
       }
     }
+  })
+})
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: (() => void) | undefined
+  const promise = new Promise<void>((settle) => {
+    resolve = settle
+  })
+  return { promise, resolve: () => resolve?.() }
+}
+
+/** A catalog whose one resource loads chunk by chunk, publishing each prefix and pausing after `pauseAfter` chunks. */
+function pausedLoad(resource: Resource, pauseAfter: number): { catalog: Catalog; paused: Promise<void>; resume: () => void } {
+  const gate = deferred()
+  const pause = deferred()
+  const reachedPause = pause.resolve
+  const catalog = new Catalog()
+  catalog.add({
+    id: 'r1',
+    load: async (_onProgress, onPartial) => {
+      const builder = new TableBuilder(resource.fields, resource.options)
+      let published = 0
+      for (const record of resource.records) {
+        builder.append(record)
+        if (builder.finishedChunks() > published) {
+          published = builder.finishedChunks()
+          onPartial?.(builder.snapshot(), resource.records.length)
+          if (published === pauseAfter) {
+            reachedPause()
+            await gate.promise
+          }
+        }
+      }
+      reachedPause()
+      return builder.build()
+    },
+  })
+  return { catalog, paused: pause.promise, resume: gate.resolve }
+}
+
+describe('engine vs oracle while the table still loads', () => {
+  it('answers from a loaded prefix only a page the prefix decides, with the total marked estimated; else waits for the whole', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        resourceArbitrary.chain((resource) => fc.tuple(fc.constant(resource), requestArbitrary(resource), fc.integer({ min: 1, max: 5 }))),
+        async ([resource, request, pauseAfter]) => {
+          const { catalog, paused, resume } = pausedLoad(resource, pauseAfter)
+          void catalog.prepare('r1')
+          await paused
+          const pending = datastoreSearch(catalog, { resource_id: 'r1', ...request }, { tokens: [], requestPath: PATH })
+          await new Promise((resolve) => setTimeout(resolve, 0))
+          resume()
+          const outcome = await pending
+          const expected = { ...(oracleSearch(resource.fields, resource.records, 'r1', request, { path: PATH }) as { result?: Record<string, unknown> }), help: '/data/api/3/action/help_show?name=datastore_search' }
+          const body = outcome.body as { result?: Record<string, unknown> }
+          const estimated = body.result?.total_was_estimated === true
+          // An estimated answer: everything but the total is the whole table's answer.
+          const withoutTotal = (envelope: { result?: Record<string, unknown> }) =>
+            estimated ? { ...envelope, result: { ...envelope.result, total: undefined, total_was_estimated: undefined } } : envelope
+          expect(withoutTotal(body)).toEqual(withoutTotal(expected))
+          expect(estimated && request.sort !== undefined).toBe(false)
+          const shown = Array.isArray(body.result?.records) ? body.result.records.length : 0
+          expect(!estimated || shown === 0 || (body.result?.total as number) >= Number(request.offset ?? 0) + shown).toBe(true)
+        },
+      ),
+      { numRuns: 600 },
+    )
+  })
+
+  it('answers the first page from the first chunks with a scaled, estimated total, and the exact total once loaded', async () => {
+    const resource: Resource = { fields: [{ id: 'a', type: 'text' }], records: Array.from({ length: 30 }, (_, i) => ({ a: i % 2 === 0 ? `even ${i}` : `odd ${i}` })), options: { chunkSize: 5 } }
+    const { catalog, paused, resume } = pausedLoad(resource, 2)
+    void catalog.prepare('r1')
+    await paused
+    const early = await datastoreSearch(catalog, { resource_id: 'r1', q: 'even', limit: 3 }, { tokens: [] })
+    expect(early.body).toMatchObject({ result: { records: [{ _id: 1 }, { _id: 3 }, { _id: 5 }], total: 15, total_was_estimated: true } })
+    // A sorted page needs the whole table: it waits.
+    const sorted = datastoreSearch(catalog, { resource_id: 'r1', q: 'even', limit: 3, sort: 'a desc' }, { tokens: [] })
+    resume()
+    expect((await sorted).body).toMatchObject({ result: { total: 15, total_was_estimated: false } })
+    const late = await datastoreSearch(catalog, { resource_id: 'r1', q: 'even', limit: 3 }, { tokens: [] })
+    expect(late.body).toMatchObject({ result: { records: [{ _id: 1 }, { _id: 3 }, { _id: 5 }], total: 15, total_was_estimated: false } })
   })
 })

@@ -98,3 +98,10 @@ export function ranksOf(index: ColumnIndex, type: FieldType): Int32Array {
   index.ranks = ranks
   return ranks
 }
+
+/** The order `sort` gives two stored texts of a field type (the order ranks encode), for a few values. */
+export function compareStoredTexts(type: FieldType): (a: string, b: string) => number {
+  if (isNumericType(type)) return (a, b) => Number(a) - Number(b)
+  if (type === 'bool') return (a, b) => (a === b ? 0 : a === 'false' ? -1 : 1)
+  return type === 'date' || type === 'timestamp' ? compareCodePoints : compareText
+}

@@ -186,6 +186,8 @@ export class TableBuilder {
   private chunkCount = 0
   private count = 0
   private built = false
+  private readonly recordTexts: (string | null)[]
+  private snapshotTable: StoredTable | undefined
 
   constructor(fields: FieldInfo[], options: TableOptions = {}) {
     const seen = new Set<string>()
@@ -206,12 +208,28 @@ export class TableBuilder {
     this.nulls = fields.map(() => null)
     this.dictionaries = fields.map(() => new EagerDictionary())
     this.encoders = this.fields.map(cellEncoder)
+    this.recordTexts = this.fields.map(() => null)
     this.starts = new Int32Array(chunkSize + 1)
     this.fieldEnds = new Uint32Array(Math.min(chunkSize, 1024) * fields.length)
   }
 
   append(record: RecordObject): void {
     if (this.built) throw new Error('TableBuilder.append called after build()')
+    const width = this.fields.length
+    const texts = this.recordTexts
+    for (let position = 0; position < width; position++) {
+      texts[position] = (this.encoders[position] as CellEncoder)(record[(this.fields[position] as FieldInfo).id])
+    }
+    this.appendTexts(texts)
+  }
+
+  /**
+   * One record given as its cells' stored texts in field order (null for a null cell), exactly as
+   * `cellToText` would give them: loaders that already hold canonical text (the generator, CSV
+   * columns checked by `inferFieldTypes`) skip building row objects. The array is not kept.
+   */
+  appendTexts(texts: readonly (string | null)[]): void {
+    if (this.built) throw new Error('TableBuilder.appendTexts called after build()')
     const index = this.count
     const width = this.fields.length
     const endsBase = this.chunkCount * width
@@ -222,7 +240,7 @@ export class TableBuilder {
     }
     let length = 0
     for (let position = 0; position < width; position++) {
-      const text = (this.encoders[position] as CellEncoder)(record[(this.fields[position] as FieldInfo).id])
+      const text = texts[position] ?? null
       if (text === null) this.markNull(index, position)
       const dictionary = this.dictionaries[position]
       if (dictionary && !dictionary.add(index, text)) this.dictionaries[position] = null
@@ -248,6 +266,28 @@ export class TableBuilder {
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
     return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
+  }
+
+  /** Number of chunks finished so far (what `snapshot` holds). */
+  finishedChunks(): number {
+    return this.chunks.length
+  }
+
+  /**
+   * The table of the records in finished chunks, while appending goes on: a prefix of the final
+   * table (same chunks, so their lowercase copies and skip indexes carry over), for answers that a
+   * prefix decides. Cached until the next chunk finishes.
+   */
+  snapshot(): Table {
+    const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
+    if (this.snapshotTable?.size === size) return this.snapshotTable
+    // The dictionaries keep growing, so the snapshot takes a copy of their values as they are now.
+    const indexes = this.dictionaries.map((dictionary) =>
+      dictionary ? buildColumnIndex(dictionary.codes.slice(0, size), dictionary.values.slice(), new Map(dictionary.codeOf)) : undefined,
+    )
+    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, size) : null))
+    this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes)
+    return this.snapshotTable
   }
 
   private markNull(index: number, position: number): void {

@@ -287,3 +287,51 @@ export function keepContaining(table: StoredTable, records: Int32Array, count: n
   }
   return kept
 }
+
+/**
+ * Every record with a field whose lowercase text contains `needle`, ascending: the kernel's batches
+ * copied out whole (byte chunks), without a visitor call per record. For summaries.
+ */
+export function collectRecords(table: StoredTable, needle: string): Int32Array {
+  let records = new Int32Array(1024)
+  let count = 0
+  const ensure = (more: number): void => {
+    if (count + more <= records.length) return
+    const grown = new Int32Array(Math.max(records.length * 2, count + more))
+    grown.set(records.subarray(0, count))
+    records = grown
+  }
+  const keep: RecordVisitor = (record) => {
+    ensure(1)
+    records[count++] = record
+    return true
+  }
+  if (needle.includes(SEPARATOR)) {
+    sweepRecords(table, needle, keep)
+    return records.subarray(0, count)
+  }
+  let anchor: Anchor | undefined
+  for (const chunk of table.chunks) {
+    const ranges = candidateRanges(table, chunk, needle) ?? [[0, chunk.count]]
+    const lowered = lowerTextOf(table, chunk)
+    const prepared = lowered.bytes ? byteNeedleFor(table, needle) : null
+    for (const [first, end] of ranges) {
+      if (!lowered.bytes) {
+        anchor ??= chooseAnchor(table, needle)
+        sweepRange(chunk, lowered, needle, anchor, first, end, keep)
+      } else if (prepared) {
+        for (let from = first; from < end; ) {
+          const found = lowered.bytes.match(from, end, prepared, OUT_CAPACITY)
+          ensure(found.length)
+          for (let i = 0; i < found.length; i++) records[count + i] = (found[i] as number) + chunk.first
+          count += found.length
+          if (found.length < OUT_CAPACITY) break
+          from = (found[found.length - 1] as number) + 1
+        }
+      } else {
+        sweepFields(table, chunk, needle, first, end, keep)
+      }
+    }
+  }
+  return records.subarray(0, count)
+}

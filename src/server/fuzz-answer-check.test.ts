@@ -24,6 +24,7 @@ describe('the fuzz answer check', () => {
     expect(answerProblems(answer(400, 'Bad request - JSON Error: nope'), CONTEXT)).toEqual([])
     expect(answerProblems(answer(204, '', { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' }), { ...CONTEXT, method: 'OPTIONS' })).toEqual([])
     expect(answerProblems(answer(200, okResult('private-one')), { ...CONTEXT, authorization: ` ${TOKEN}\t` })).toEqual([])
+    expect(answerProblems(answer(200, okResult('private-one')), { ...CONTEXT, authorization: 'stale', apiKey: TOKEN })).toEqual([])
   })
 
   it.each([

@@ -13,6 +13,8 @@ export interface AnswerContext {
   method: string
   /** The Authorization header as sent, if any. */
   authorization?: string
+  /** The X-CKAN-API-Key header as sent, if any (read like Authorization). */
+  apiKey?: string
   token: string
   privateId: string
 }
@@ -78,7 +80,8 @@ function resultProblems(result: unknown, context: AnswerContext): string[] {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 32000) problems.push(`result.limit ${String(limit)} is not 0..32000`)
   else if (result.records.length > limit) problems.push(`${result.records.length} records for limit ${limit}`)
   // HTTP drops the spaces and tabs around a header value, so " token" is the token.
-  if (result.resource_id === context.privateId && context.authorization?.replace(/^[ \t]+|[ \t]+$/g, '') !== context.token) {
+  const sent = [context.authorization, context.apiKey].map((value) => value?.replace(/^[ \t]+|[ \t]+$/g, ''))
+  if (result.resource_id === context.privateId && !sent.includes(context.token)) {
     problems.push('the private resource answered without its token')
   }
   return problems

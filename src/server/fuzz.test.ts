@@ -97,6 +97,7 @@ async function fuzzServer(port: number): Promise<RunSummary> {
         const problems = answerProblems(answer, {
           method: fuzz.method,
           authorization: fuzz.headers.authorization,
+          apiKey: fuzz.headers['x-ckan-api-key'],
           token: TARGET.token,
           privateId: TARGET.privateId,
         })

@@ -12,6 +12,12 @@ export interface OracleRequest {
   sort?: string | string[]
   fields?: string[] | string
   include_total?: boolean
+  records_format?: 'objects' | 'lists' | 'csv' | 'tsv'
+  distinct?: boolean
+  full_text?: string
+  plain?: boolean
+  language?: string
+  total_estimation_threshold?: number | null
 }
 
 const collator = new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant', numeric: false })
@@ -37,6 +43,14 @@ function compareValues(type: string, a: CellValue, b: CellValue): number {
   return textA < textB ? -1 : textA > textB ? 1 : 0
 }
 
+/** A cell as PostgreSQL's COPY csv writes it, CKAN's way (a null json cell is `null`). */
+function copyText(type: string, value: CellValue, delimiter: string, alone: boolean): string {
+  if (value === null) return type === 'json' ? 'null' : ''
+  const text = type === 'json' ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 't' : 'f') : (textOf(value) as string)
+  const needsQuotes = text === '' || (alone && text === '\\.') || [delimiter, '"', '\n', '\r'].some((special) => text.includes(special))
+  return needsQuotes ? `"${text.split('"').join('""')}"` : text
+}
+
 export function oracleSearch(
   fields: FieldInfo[],
   records: RecordObject[],
@@ -51,9 +65,11 @@ export function oracleSearch(
   })
   const typeOf = (id: string) => (id === '_id' ? 'int' : (fields.find((field) => field.id === id)?.type as string))
 
+  // full_text, when not empty, replaces a string q (CKAN 2.11 runs one whole-row query)
+  const wholeRow = request.full_text || (typeof request.q === 'string' ? request.q : '')
   let matching = rows.filter((row) => {
-    if (typeof request.q === 'string' && request.q !== '') {
-      const needle = request.q.toLowerCase()
+    if (wholeRow !== '') {
+      const needle = wholeRow.toLowerCase()
       const found = fields.some((field) => textOf(row[field.id])?.toLowerCase().includes(needle) === true)
       if (!found) return false
     }
@@ -101,18 +117,39 @@ export function oracleSearch(
       : typeof request.fields === 'string'
         ? request.fields.split(',').map((name) => name.trim())
         : request.fields
+  if (request.distinct === true) {
+    const seen = new Set<string>()
+    matching = matching.filter((row) => {
+      const key = JSON.stringify(names.map((name) => row[name] ?? null))
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+  }
+  const format = request.records_format ?? 'objects'
   const result: Record<string, unknown> = {
     resource_id: resourceId,
     limit,
     include_total: request.include_total ?? true,
-    records_format: 'objects',
+    records_format: format,
+    total_estimation_threshold: request.total_estimation_threshold ?? null,
   }
   if (request.q !== undefined) result.q = request.q
+  if (request.full_text !== undefined) result.full_text = request.full_text
   if (request.filters !== undefined) result.filters = request.filters
   if (request.offset !== undefined) result.offset = request.offset
   if (request.sort !== undefined) result.sort = request.sort
+  if (request.distinct !== undefined) result.distinct = request.distinct
+  if (request.plain !== undefined) result.plain = request.plain
+  if (request.language !== undefined) result.language = request.language
   result.fields = names.map((id) => ({ id, type: typeOf(id) }))
-  result.records = matching.slice(offset, offset + limit).map((row) => Object.fromEntries(names.map((name) => [name, row[name] ?? null])))
+  const page = matching.slice(offset, offset + limit)
+  if (format === 'objects') result.records = page.map((row) => Object.fromEntries(names.map((name) => [name, row[name] ?? null])))
+  else if (format === 'lists') result.records = page.map((row) => names.map((name) => row[name] ?? null))
+  else {
+    const delimiter = format === 'csv' ? ',' : '\t'
+    result.records = page.map((row) => `${names.map((name) => copyText(typeOf(name), row[name] ?? null, delimiter, names.length === 1)).join(delimiter)}\n`).join('')
+  }
   if (request.include_total !== false) {
     result.total = matching.length
     result.total_was_estimated = false

@@ -4,28 +4,37 @@ import './columns.css'
 
 export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter'
 
-const ITEMS: readonly { action: ColumnAction; label: string }[] = [
+export interface ColumnMenuItem {
+  action: ColumnAction
+  label: string
+}
+
+/** Every item a column menu can hold, in menu order. A new item: add its action, its entry here, and handle it where the menu is used. */
+export const COLUMN_MENU_ITEMS: readonly ColumnMenuItem[] = [
   { action: 'sort-asc', label: 'Sort ascending' },
   { action: 'sort-desc', label: 'Sort descending' },
   { action: 'hide', label: 'Hide column' },
   { action: 'filter', label: 'Filter by a value…' },
 ]
 
+/** The items offered: all but those whose action is marked `false` (e.g. hiding the only shown column). */
+export function columnMenuItems(offered: Partial<Record<ColumnAction, boolean>>): ColumnMenuItem[] {
+  return COLUMN_MENU_ITEMS.filter((item) => offered[item.action] !== false)
+}
+
 interface ColumnMenuProps {
   field: string
-  /** Hiding the only shown column is not offered. */
-  canHide: boolean
+  items: readonly ColumnMenuItem[]
   onAction: (action: ColumnAction) => void
 }
 
 /** A column header's menu button (ARIA menu button pattern): arrows move, Enter picks, Esc closes. */
-export function ColumnMenu({ field, canHide, onAction }: ColumnMenuProps) {
+export function ColumnMenu({ field, items, onAction }: ColumnMenuProps) {
   const [open, setOpen] = useState(false)
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
-  const items = ITEMS.filter((item) => item.action !== 'hide' || canHide)
 
   // The grid scrolls and clips: the menu is placed against the window, under its button.
   useLayoutEffect(() => {

@@ -18,6 +18,6 @@ export function exampleQueries(): ExampleQuery[] {
       query: { ...courses, filters: [{ field: 'subject', values: ['Biology'] }, { field: 'stage', values: ['active'] }] },
     },
     { label: 'Courses mentioning “Zürich”', query: { ...courses, q: 'Zürich' } },
-    { label: 'Search 1,000,000 records for “quokka”', query: { ...defaultQuery(), resourceId: LARGE_RESOURCE_ID, q: 'quokka', limit: 20 } },
+    { label: 'Search 1,000,000 service requests for “peacock”', query: { ...defaultQuery(), resourceId: LARGE_RESOURCE_ID, q: 'peacock', limit: 20 } },
   ]
 }

@@ -47,7 +47,7 @@ describe('ResultsGrid', () => {
     const { onSortChange } = renderGrid([], [{ field: 'n', direction: 'desc' }])
     expect(screen.getByRole('columnheader', { name: 'n' }).getAttribute('aria-sort')).toBe('descending')
     expect(screen.getByRole('columnheader', { name: 'a.b' }).getAttribute('aria-sort')).toBeNull()
-    fireEvent.click(within(screen.getByRole('columnheader', { name: 'a.b' })).getByRole('button'), { shiftKey: true })
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'a.b' })).getByRole('button', { name: 'a.b' }), { shiftKey: true })
     expect(onSortChange).toHaveBeenLastCalledWith([
       { field: 'n', direction: 'desc' },
       { field: 'a.b', direction: 'asc' },

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SortKey } from '../../query/types.ts'
-import { ColumnMenu, type ColumnAction } from '../columns/ColumnMenu.tsx'
+import { ColumnMenu, columnMenuItems, type ColumnAction } from '../columns/ColumnMenu.tsx'
 import { FilterValueDialog } from '../columns/FilterValueDialog.tsx'
 import { RecordPanel } from '../row-detail/RecordPanel.tsx'
 import { describeCell, isNumericType } from './cell-format.ts'
@@ -125,10 +125,24 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
     event.preventDefault()
     focusRow(next)
   }
+  // The sort items are always there; the others only when the page can do them.
+  const menuItems = useMemo(
+    () => (onHideColumn || onFilterByValue ? columnMenuItems({ hide: onHideColumn !== undefined && fields.length > 1, filter: onFilterByValue !== undefined }) : []),
+    [onHideColumn, onFilterByValue, fields.length],
+  )
   const onColumnAction = (field: string, action: ColumnAction) => {
-    if (action === 'sort-asc' || action === 'sort-desc') onSortChange([{ field, direction: action === 'sort-asc' ? 'asc' : 'desc' }])
-    else if (action === 'hide') onHideColumn?.(field)
-    else setFilterField(field)
+    switch (action) {
+      case 'sort-asc':
+      case 'sort-desc':
+        onSortChange([{ field, direction: action === 'sort-asc' ? 'asc' : 'desc' }])
+        break
+      case 'hide':
+        onHideColumn?.(field)
+        break
+      case 'filter':
+        setFilterField(field)
+        break
+    }
   }
   const closeRecord = () => {
     if (openRecord !== null) focusRow(openRecord)
@@ -159,19 +173,11 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                   numeric={numeric[index] ?? false}
                   sort={sort}
                   onToggle={handleToggle}
-                />
+                >
+                  {menuItems.length > 0 ? <ColumnMenu field={field.id} items={menuItems} onAction={(action) => onColumnAction(field.id, action)} /> : null}
+                </SortHeader>
               ))}
             </tr>
-            {onFilterByValue || onHideColumn ? (
-              // The column menus sit on a row of their own, so a header holds exactly one button: its sort.
-              <tr className="grid-menus">
-                {fields.map((field, index) => (
-                  <td key={field.id} style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}>
-                    <ColumnMenu field={field.id} canHide={onHideColumn !== undefined && fields.length > 1} onAction={(action) => onColumnAction(field.id, action)} />
-                  </td>
-                ))}
-              </tr>
-            ) : null}
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import type { SortKey } from '../../query/types.ts'
 import { ariaSortOf } from './sort-toggle.ts'
 
@@ -12,10 +12,12 @@ interface SortHeaderProps {
   numeric: boolean
   sort: readonly SortKey[]
   onToggle: (field: string, multi: boolean) => void
+  /** The column's menu button, beside the sort button in the same header cell. */
+  children?: ReactNode
 }
 
-/** A column header: a button that sorts by the column (shift-click adds it to the sort). */
-export function SortHeader({ field, type, label, notes, width, numeric, sort, onToggle }: SortHeaderProps) {
+/** A column header: a button that sorts by the column (shift-click adds it to the sort), and its menu. */
+export function SortHeader({ field, type, label, notes, width, numeric, sort, onToggle, children }: SortHeaderProps) {
   const position = sort.findIndex((key) => key.field === field)
   const key = position >= 0 ? sort[position] : undefined
   const arrow = key === undefined ? '↕' : key.direction === 'asc' ? '↑' : '↓'
@@ -37,7 +39,10 @@ export function SortHeader({ field, type, label, notes, width, numeric, sort, on
       >
         {label ? (
           <span className="sort-text">
-            <span className="sort-caption">{label}</span>
+            {/* Seen, and in the title; the name stays the field id the API knows. */}
+            <span className="sort-caption" aria-hidden="true">
+              {label}
+            </span>
             <span className="sort-label">{field}</span>
           </span>
         ) : (
@@ -48,6 +53,7 @@ export function SortHeader({ field, type, label, notes, width, numeric, sort, on
           {sort.length > 1 && key !== undefined ? <sup>{position + 1}</sup> : null}
         </span>
       </button>
+      {children}
     </th>
   )
 }

@@ -12,6 +12,12 @@ describe('statusText', () => {
     )
   })
 
+  it('says the total is still being counted while the demo resource loads', () => {
+    expect(statusText({ phase: 'success', shown: 20, total: 41000, totalEstimated: true, counting: true, elapsedMs: 40 })).toBe(
+      'Showing 20 of ≈41,000 records, counting… · 40 ms',
+    )
+  })
+
   it('copes with an unknown total and with one record', () => {
     expect(statusText({ phase: 'success', shown: 1 })).toBe('Showing 1 record')
   })

@@ -7,6 +7,8 @@ export interface StatusSummary {
   shown?: number
   total?: number
   totalEstimated?: boolean
+  /** The total is an estimate from the part of the resource loaded so far; the exact one follows. */
+  counting?: boolean
   elapsedMs?: number
   sortedBy?: SortPlace
   /** While a large demo resource is being built: done / total units. */
@@ -41,7 +43,7 @@ export function statusText(summary: StatusSummary): string {
       if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}`)
       else {
         const approx = summary.totalEstimated ? '≈' : ''
-        parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}`)
+        parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
       if (summary.sortedBy === 'server') parts.push('sorted by the server')

@@ -1,0 +1,89 @@
+// The demo transport's summary call against the real engine, through the real worker client and
+// worker host over an in-memory channel.
+import { describe, expect, it } from 'vitest'
+import { createDemoWorkerClient, type WorkerLike } from '../demo/worker-client.ts'
+import { createWorkerHost } from '../demo/worker-host.ts'
+import type { FromWorker, ToWorker } from '../demo/protocol.ts'
+import { Catalog, createDatastoreHandler, TableBuilder } from '../engine/index.ts'
+import { DatastoreSearchError, type ApiError } from './api-error.ts'
+import { createWorkerTransport } from './worker-transport.ts'
+
+function catalogWithFruit(): Catalog {
+  const catalog = new Catalog()
+  catalog.add({
+    id: 'fruit',
+    load: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const builder = new TableBuilder([
+        { id: 'name', type: 'text' },
+        { id: 'kg', type: 'numeric' },
+      ])
+      for (const [name, kg] of [['apple', 1.5], ['pear', 2], ['apple', 3], ['plum', null]] as const) builder.append({ name, kg })
+      return builder.build()
+    },
+  })
+  return catalog
+}
+
+class InMemoryWorker extends EventTarget implements WorkerLike {
+  readonly received: ToWorker[] = []
+  private readonly host
+  constructor(catalog: Catalog) {
+    super()
+    const handler = createDatastoreHandler({ catalog, basePath: '/data', tokens: [] })
+    this.host = createWorkerHost({
+      catalog,
+      handler,
+      post: (message: FromWorker) => setTimeout(() => this.dispatchEvent(new MessageEvent('message', { data: message })), 0),
+    })
+  }
+  postMessage(message: ToWorker): void {
+    this.received.push(message)
+    setTimeout(() => this.host.receive(message), 0)
+  }
+  terminate(): void {}
+}
+
+function transportOver(worker: InMemoryWorker) {
+  return createWorkerTransport(createDemoWorkerClient(() => worker))
+}
+
+async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof DatastoreSearchError) return error.apiError
+    throw error
+  }
+  throw new Error('expected the summary to fail')
+}
+
+describe('worker transport: summarize', () => {
+  it('answers the engine summary of the records matching q and filters', async () => {
+    const summary = await transportOver(new InMemoryWorker(catalogWithFruit())).summarize({ resource_id: 'fruit', q: 'p', fields: ['name', 'kg'] })
+    expect(summary.resource_id).toBe('fruit')
+    expect(summary.total).toBe(4)
+    expect(summary.fields[0]).toMatchObject({ field: 'name', count: 4, distinct: 3, top: [{ value: 'apple', count: 2 }, { value: 'pear' }, { value: 'plum' }] })
+    expect(summary.fields[1]).toMatchObject({ field: 'kg', empty: 1, min: 1.5, max: 3 })
+    const filtered = await transportOver(new InMemoryWorker(catalogWithFruit())).summarize({ resource_id: 'fruit', filters: { name: 'apple' } })
+    expect(filtered.total).toBe(2)
+  })
+
+  it('throws a validation error naming the field, and not-found for an unknown resource', async () => {
+    const transport = transportOver(new InMemoryWorker(catalogWithFruit()))
+    const invalid = await apiErrorOf(transport.summarize({ resource_id: 'fruit', filters: { colour: 'red' } }))
+    expect(invalid).toMatchObject({ kind: 'validation', status: 409, paramErrors: { filters: ['Unknown field "colour"'] } })
+    expect(await apiErrorOf(transport.summarize({ resource_id: 'vegetables' }))).toMatchObject({ kind: 'not-found', status: 404 })
+  })
+
+  it('cancels: the worker is told, and the call rejects as aborted', async () => {
+    const worker = new InMemoryWorker(catalogWithFruit())
+    const controller = new AbortController()
+    const running = transportOver(worker).summarize({ resource_id: 'fruit' }, controller.signal)
+    controller.abort()
+    expect(await apiErrorOf(running)).toMatchObject({ kind: 'aborted' })
+    expect(worker.received.map((message) => message.kind)).toEqual(['summarize', 'cancel'])
+    const already = await apiErrorOf(transportOver(worker).summarize({ resource_id: 'fruit' }, controller.signal))
+    expect(already.kind).toBe('aborted')
+  })
+})

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest'
+import { queryToDraft } from '../features/query-form/draft.ts'
+import { defaultQuery } from '../query/defaults.ts'
+import type { QueryState } from '../query/types.ts'
+import type { DecodedLink } from '../query/url-codec.ts'
+import { explorerReducer, linkOpened, viewForResource, type ExplorerState } from './explorer-state.ts'
+import type { SearchData } from './search-types.ts'
+
+const LIVE: QueryState = { ...defaultQuery(), source: 'live', baseUrl: 'http://127.0.0.1:8800/data', resourceId: 'courses', limit: 5 }
+const link = (query: QueryState, ignored: DecodedLink['ignored'] = []): DecodedLink => ({ query, ignored })
+const opened = (query: QueryState = LIVE, token = ''): ExplorerState => linkOpened(link(query), token, true)
+const records = (count: number): SearchData => ({
+  fields: [{ id: 'subject', type: 'text' }],
+  records: Array.from({ length: count }, (_, index) => ({ subject: `s${index}` })),
+  total: count,
+  totalWasEstimated: false,
+})
+
+describe('link opened', () => {
+  it('shows the link in the form and runs it, with the token the page opened with', () => {
+    const state = opened(LIVE, 'secret')
+    expect(state.executed).toEqual(LIVE)
+    expect(state.draft).toEqual(queryToDraft(LIVE))
+    expect(state.awaitingRun).toBe(false)
+    expect(state.runToken).toBe('secret')
+    expect(state.link).toBeUndefined()
+  })
+
+  it('waits for Run query when a live link does not name its own server', () => {
+    expect(linkOpened(link(LIVE), '', false).awaitingRun).toBe(true)
+    expect(linkOpened(link(defaultQuery()), '', false).awaitingRun).toBe(false)
+  })
+
+  it('rewrites the address when parts of the link were ignored, and lists them', () => {
+    const ignored = [{ param: 'token', reason: 'never read from links' }]
+    const state = linkOpened(link(LIVE, ignored), '', true)
+    expect(state.link).toEqual({ query: LIVE, replace: true })
+    expect(state.ignoredLinkParams).toEqual(ignored)
+    expect(explorerReducer(state, { type: 'link-note-dismissed' }).ignoredLinkParams).toEqual([])
+  })
+})
+
+describe('run', () => {
+  it('executes the draft, records it in the history and clears the last errors', () => {
+    const state = { ...opened(), clientErrors: { messages: { limit: 'bad' } }, cancelled: true, awaitingRun: true }
+    const next = explorerReducer(state, { type: 'run', draft: { ...state.draft, q: 'art' }, token: '' })
+    expect(next.executed.q).toBe('art')
+    expect(next.link).toEqual({ query: next.executed, replace: false })
+    expect(next.clientErrors.messages).toEqual({})
+    expect(next.cancelled).toBe(false)
+    expect(next.awaitingRun).toBe(false)
+    expect(next.timeout.runMs).toBe(30_000)
+  })
+
+  it('keeps an invalid draft in the form with its messages, and executes nothing', () => {
+    const state = opened()
+    const draft = { ...state.draft, limit: 'abc' }
+    const next = explorerReducer(state, { type: 'run', draft, token: '' })
+    expect(next.executed).toBe(state.executed)
+    expect(next.draft).toBe(draft)
+    expect(next.clientErrors.messages.limit).toBeDefined()
+    expect(next.clientErrors.judged).toBe(draft)
+    expect(next.link).toBeUndefined()
+  })
+
+  it('runs with the timeout the user typed, and refuses one it cannot read', () => {
+    const typed = explorerReducer(opened(), { type: 'timeout-edited', text: '2.5' })
+    expect(explorerReducer(typed, { type: 'run', draft: typed.draft, token: '' }).timeout.runMs).toBe(2500)
+    const wrong = explorerReducer(opened(), { type: 'timeout-edited', text: 'soon' })
+    const refused = explorerReducer(wrong, { type: 'run', draft: { ...wrong.draft, q: 'x' }, token: '' })
+    expect(refused.timeout.error).toMatch(/number of seconds/)
+    expect(refused.executed.q).toBe('')
+  })
+
+  it('asks for a refetch when the same query runs again with the same token', () => {
+    const state = opened(LIVE, 't')
+    expect(explorerReducer(state, { type: 'run', draft: state.draft, token: 't' }).rerun).toBe(1)
+    expect(explorerReducer(state, { type: 'run', draft: state.draft, token: 'other' })).toMatchObject({ rerun: 0, runToken: 'other' })
+  })
+
+  it('goes back to the first page when other records are asked for', () => {
+    const state = { ...opened({ ...LIVE, offset: 10 }) }
+    expect(explorerReducer(state, { type: 'run', draft: state.draft, token: '' }).executed.offset).toBe(10)
+    expect(explorerReducer(state, { type: 'run', draft: { ...state.draft, q: 'art' }, token: '' }).executed.offset).toBe(0)
+  })
+})
+
+describe('change of resource', () => {
+  const viewed: QueryState = { ...LIVE, fields: ['subject', 'stage'], sort: [{ field: 'stage', direction: 'desc' }], sortOn: 'server', offset: 20 }
+
+  it('drops the old view when the new resource’s fields are not known', () => {
+    const state = opened(viewed)
+    const next = explorerReducer(state, { type: 'run', draft: { ...state.draft, source: 'demo', resourceId: 'own-file' }, token: '' })
+    expect(next.executed).toMatchObject({ resourceId: 'own-file', fields: undefined, sort: [], offset: 0 })
+    expect(next.draft.fields).toBeUndefined()
+  })
+
+  it('keeps the columns and sort the new resource has', () => {
+    const state = opened(viewed)
+    const next = explorerReducer(state, { type: 'run', draft: { ...state.draft, resourceId: 'other' }, token: '', knownFields: ['_id', 'stage'] })
+    expect(next.executed).toMatchObject({ resourceId: 'other', fields: ['stage'], sort: [{ field: 'stage', direction: 'desc' }], offset: 0 })
+  })
+
+  it('keeps a view the draft brings for its own resource (a recent query)', () => {
+    const state = opened()
+    const recent = { ...viewed, resourceId: 'other', offset: 0 }
+    const next = explorerReducer(state, { type: 'run', draft: queryToDraft(recent), token: '', ownView: true })
+    expect(next.executed.fields).toEqual(['subject', 'stage'])
+    expect(next.executed.sort).toEqual(viewed.sort)
+  })
+
+  it('is a change of resource when only the server differs, and not when only spacing does', () => {
+    const state = opened(viewed)
+    const elsewhere = explorerReducer(state, { type: 'run', draft: { ...state.draft, baseUrl: 'https://other.example/data' }, token: '' })
+    expect(elsewhere.executed.fields).toBeUndefined()
+    const spaced = explorerReducer(state, { type: 'run', draft: { ...state.draft, resourceId: ' courses ' }, token: '' })
+    expect(spaced.executed.fields).toEqual(viewed.fields)
+  })
+
+  it('cuts a view down without touching the records asked for', () => {
+    const cut = viewForResource({ ...viewed, q: 'art' }, ['subject'])
+    expect(cut).toMatchObject({ q: 'art', fields: ['subject'], sort: [], sortOn: 'browser', offset: 0 })
+  })
+})
+
+describe('sort, view and reset', () => {
+  it('sorts in the browser when the loaded answer is complete, on the server otherwise', () => {
+    const state = opened()
+    const sort = [{ field: 'subject', direction: 'asc' as const }]
+    const local = explorerReducer(state, { type: 'sort-changed', sort, loaded: records(3) })
+    expect(local.executed).toMatchObject({ sort, sortOn: 'browser' })
+    expect(local.draft.sort).toEqual(sort)
+    expect(local.link).toEqual({ query: local.executed, replace: false })
+    expect(explorerReducer(state, { type: 'sort-changed', sort, loaded: undefined }).executed.sortOn).toBe('server')
+  })
+
+  it('shows another page without the form’s unsaved edits', () => {
+    const state = { ...opened(), draft: { ...opened().draft, q: 'typed, not run' } }
+    const next = explorerReducer(state, { type: 'view-changed', view: { ...state.executed, offset: 5 } })
+    expect(next.executed.offset).toBe(5)
+    expect(next.draft).toMatchObject({ offset: 5, q: 'typed, not run' })
+  })
+
+  it('moves a browser sort to the server when the page changes', () => {
+    const state = opened({ ...LIVE, sort: [{ field: 'subject', direction: 'asc' }], sortOn: 'browser' })
+    const next = explorerReducer(state, { type: 'view-changed', view: { ...state.executed, offset: 5 } })
+    expect(next.executed.sortOn).toBe('server')
+  })
+
+  it('resets the view to all columns, unsorted, first page', () => {
+    const state = opened({ ...LIVE, fields: ['gone'], sort: [{ field: 'gone', direction: 'asc' }], sortOn: 'server', offset: 10 })
+    const next = explorerReducer(state, { type: 'view-reset' })
+    expect(next.executed).toMatchObject({ fields: undefined, sort: [], sortOn: 'browser', offset: 0, resourceId: 'courses' })
+    expect(next.draft).toMatchObject({ fields: undefined, sort: [], offset: 0 })
+  })
+})
+
+describe('history, cancel and edits', () => {
+  it('shows the history entry the user moved to, in the form and the results, without writing history', () => {
+    const state = { ...explorerReducer(opened(), { type: 'cancelled' }), clientErrors: { messages: { q: 'x' } } }
+    const back = { ...LIVE, q: 'earlier' }
+    const next = explorerReducer(state, { type: 'history-navigated', link: link(back) })
+    expect(next).toMatchObject({ executed: back, draft: queryToDraft(back), cancelled: false, link: undefined, clientErrors: { messages: {} } })
+  })
+
+  it('marks a cancelled search until the next run or view', () => {
+    const cancelled = explorerReducer(opened(), { type: 'cancelled' })
+    expect(cancelled.cancelled).toBe(true)
+    expect(explorerReducer(cancelled, { type: 'view-changed', view: cancelled.executed }).cancelled).toBe(false)
+  })
+
+  it('keeps form edits in the draft only', () => {
+    const state = opened()
+    const next = explorerReducer(state, { type: 'draft-edited', draft: { ...state.draft, q: 'typing' } })
+    expect(next.draft.q).toBe('typing')
+    expect(next.executed).toBe(state.executed)
+  })
+})

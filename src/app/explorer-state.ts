@@ -1,0 +1,174 @@
+// The explorer's state and every way it changes, as plain data: one reducer, no React. The hook
+// (`use-explorer.ts`) only wires it to React, the URL and the search. To add a transition, add an
+// action to `ExplorerAction` and its case to `explorerReducer` (TypeScript checks every case is handled).
+import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
+import { offsetForRun } from '../features/paging/paging.ts'
+import { normalizeQuery } from '../query/normalize.ts'
+import type { QueryState, SortKey } from '../query/types.ts'
+import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
+import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
+import { sortPlaceForRun, withSort } from './search-plan.ts'
+import type { SearchData } from './search-types.ts'
+import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
+
+export interface ExplorerState {
+  /** The form as typed. */
+  draft: FormDraft
+  /** The query the results answer (mirrored in the URL). */
+  executed: QueryState
+  /** The form's own validation of the last run (`judged`: the draft it judged). */
+  clientErrors: { messages: FieldMessages; judged?: FormDraft }
+  cancelled: boolean
+  /** A live link that does not name its own server waits for Run query. */
+  awaitingRun: boolean
+  /** The token the executed query was sent with (typing in the token field re-runs nothing). */
+  runToken: string
+  timeout: { text: string; error?: string; runMs?: number }
+  /** Grows when a run asks for the executed query again: the hook refetches it. */
+  rerun: number
+  /** The address to write to the page's history, when a transition changed it (a new object each time). */
+  link: { query: QueryState; replace: boolean } | undefined
+  ignoredLinkParams: IgnoredParam[]
+}
+
+export type ExplorerAction =
+  | { type: 'draft-edited'; draft: FormDraft }
+  | {
+      type: 'run'
+      draft: FormDraft
+      /** The token in the form now. */
+      token: string
+      /** Every field of the draft's resource, when the explorer knows them. */
+      knownFields?: readonly string[]
+      /** The draft carries its own view (a recent query, a pasted link): keep it even on another resource. */
+      ownView?: boolean
+    }
+  | { type: 'sort-changed'; sort: SortKey[]; /** The executed query's own complete answer, if loaded. */ loaded: SearchData | undefined }
+  | { type: 'view-changed'; view: QueryState }
+  | { type: 'view-reset' }
+  | { type: 'history-navigated'; link: DecodedLink }
+  | { type: 'cancelled' }
+  | { type: 'timeout-edited'; text: string }
+  | { type: 'link-note-dismissed' }
+
+/**
+ * The state for a page opened on `link` with `token` in the form; `runsAtOnce` is false for a live
+ * link that must wait for Run query (it does not name its own server).
+ */
+export function linkOpened(link: DecodedLink, token: string, runsAtOnce: boolean): ExplorerState {
+  return {
+    draft: queryToDraft(link.query),
+    executed: link.query,
+    clientErrors: { messages: {} },
+    cancelled: false,
+    awaitingRun: link.query.source === 'live' && !runsAtOnce,
+    runToken: token,
+    timeout: { text: DEFAULT_TIMEOUT_TEXT },
+    rerun: 0,
+    // An opened link that carried ignored parts is rewritten to what is actually used.
+    link: link.ignored.length > 0 ? { query: link.query, replace: true } : undefined,
+    ignoredLinkParams: link.ignored,
+  }
+}
+
+export function explorerReducer(state: ExplorerState, action: ExplorerAction): ExplorerState {
+  switch (action.type) {
+    case 'draft-edited':
+      return { ...state, draft: action.draft }
+    case 'run':
+      return run(state, action)
+    case 'sort-changed': {
+      const next = withSort(state.executed, action.sort, action.loaded)
+      return { ...showView(state, next), draft: { ...state.draft, sort: next.sort, sortOn: next.sortOn } }
+    }
+    case 'view-changed': {
+      const { executed } = state
+      const next = action.view
+      // A sort that ran in the browser was only right for the complete result this view replaces.
+      const moved = next.offset !== executed.offset || next.limit !== executed.limit
+      const view = next.sort.length > 0 && next.sortOn === 'browser' && moved ? withSort(next, next.sort, undefined) : next
+      const { limit, offset, fields, sort, sortOn } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, limit, offset, fields, sort, sortOn } }
+    }
+    case 'view-reset': {
+      const view: QueryState = { ...state.executed, fields: undefined, sort: [], sortOn: 'browser', offset: 0 }
+      const { offset, fields, sort, sortOn } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn } }
+    }
+    case 'history-navigated':
+      return {
+        ...state,
+        draft: queryToDraft(action.link.query),
+        executed: action.link.query,
+        clientErrors: { messages: {} },
+        cancelled: false,
+        awaitingRun: false,
+        link: undefined,
+        ignoredLinkParams: action.link.ignored,
+      }
+    case 'cancelled':
+      return { ...state, cancelled: true }
+    case 'timeout-edited':
+      return { ...state, timeout: { ...state.timeout, text: action.text } }
+    case 'link-note-dismissed':
+      return { ...state, ignoredLinkParams: [] }
+    default:
+      return unhandled(action)
+  }
+}
+
+function unhandled(action: never): never {
+  throw new Error(`Unknown explorer action: ${JSON.stringify(action)}`)
+}
+
+/** Another view (page, columns, sort) of the executed query, recorded as a new history entry. */
+function showView(state: ExplorerState, view: QueryState): ExplorerState {
+  return { ...state, executed: view, cancelled: false, link: { query: view, replace: false } }
+}
+
+function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run' }>): ExplorerState {
+  const { executed } = state
+  const asked = normalizeQuery(draftToQuery(action.draft))
+  const own = action.ownView || sameResource(asked, executed) ? asked : viewForResource(asked, action.knownFields)
+  const sorted = sortPlaceForRun(own, executed)
+  const query = { ...sorted, offset: offsetForRun(sorted, executed) }
+  const validation = validateQuery(query, { token: action.token })
+  const timeout = parseTimeout(query.source === 'live' ? state.timeout.text : '')
+  const timeoutError = timeout.ok ? undefined : timeout.message
+  if (hasErrors(validation) || !timeout.ok) {
+    return { ...state, draft: action.draft, clientErrors: { messages: validation.errors, judged: action.draft }, timeout: { ...state.timeout, error: timeoutError } }
+  }
+  const unchanged = encodeQuery(query) === encodeQuery(executed) && action.token === state.runToken
+  return {
+    ...state,
+    draft: queryToDraft(query),
+    executed: query,
+    clientErrors: { messages: {} },
+    cancelled: false,
+    awaitingRun: false,
+    runToken: action.token,
+    timeout: { text: state.timeout.text, runMs: timeout.timeoutMs },
+    rerun: unchanged ? state.rerun + 1 : state.rerun,
+    link: { query, replace: false },
+  }
+}
+
+/** Which resource a query reads: the same id on another server (or in the demo) is another resource. */
+function resourceOf(query: QueryState): string {
+  return JSON.stringify([query.source, query.source === 'live' ? query.baseUrl.trim() : '', query.resourceId.trim()])
+}
+
+export function sameResource(a: QueryState, b: QueryState): boolean {
+  return resourceOf(a) === resourceOf(b)
+}
+
+/**
+ * The view (columns, order, sort, page) carried over from another resource, cut down to what this
+ * resource has: its known fields only, or nothing when its fields are not known yet.
+ */
+export function viewForResource(query: QueryState, knownFields: readonly string[] | undefined): QueryState {
+  const has = (field: string) => knownFields?.includes(field) ?? false
+  const fields = query.fields?.filter(has)
+  const sort = query.sort.filter((key) => has(key.field))
+  return { ...query, offset: 0, fields: fields && fields.length > 0 ? fields : undefined, sort, sortOn: sort.length > 0 ? query.sortOn : 'browser' }
+}

@@ -1,0 +1,56 @@
+// `records_format`: the page's rows as CKAN returns them. `objects`: one object per record keyed by
+// field id; `lists`: one array per record in the order of `result.fields`; `csv`/`tsv`: one string,
+// a line per record ending in "\n", no header, quoted the way PostgreSQL's `COPY ... csv` quotes
+// (CKAN 2.11 runs `COPY (...) TO STDOUT csv [DELIMITER '\t']`).
+
+import { setOwn } from './own-property.ts'
+import type { RecordsFormat } from './params.ts'
+import type { OutputField } from './search-query.ts'
+import type { CellValue } from './types.ts'
+
+export function formatRecords(fields: readonly OutputField[], rows: CellValue[][], format: RecordsFormat): unknown[] | string {
+  switch (format) {
+    case 'objects':
+      return rows.map((row) => {
+        const object: Record<string, CellValue> = {}
+        for (let i = 0; i < fields.length; i++) setOwn(object, fields[i]!.id, row[i] ?? null)
+        return object
+      })
+    case 'lists':
+      return rows
+    case 'csv':
+      return delimited(fields, rows, ',')
+    case 'tsv':
+      return delimited(fields, rows, '\t')
+  }
+}
+
+function delimited(fields: readonly OutputField[], rows: CellValue[][], delimiter: string): string {
+  const single = fields.length === 1
+  let out = ''
+  for (const row of rows) {
+    for (let i = 0; i < fields.length; i++) {
+      if (i > 0) out += delimiter
+      out += copyCell(fields[i]!, row[i] ?? null, delimiter, single)
+    }
+    out += '\n'
+  }
+  return out
+}
+
+/**
+ * One cell the way COPY writes it: NULL is an empty unquoted field (CKAN turns a NULL json cell into
+ * `null`); booleans are `t`/`f`; json its JSON text. A value is quoted ("" doubling quotes) when it
+ * is empty, holds the delimiter, a quote, CR or LF, or is `\.` alone on its line.
+ */
+export function copyCell(field: OutputField, value: CellValue, delimiter: string, single: boolean): string {
+  if (value === null) return field.type === 'json' ? 'null' : ''
+  let text: string
+  if (field.type === 'json') text = JSON.stringify(value)
+  else if (typeof value === 'string') text = value
+  else if (typeof value === 'boolean') text = value ? 't' : 'f'
+  else if (typeof value === 'number') text = String(value)
+  else text = JSON.stringify(value)
+  const quote = text === '' || text.includes(delimiter) || /["\r\n]/.test(text) || (single && text === '\\.')
+  return quote ? `"${text.replaceAll('"', '""')}"` : text
+}

@@ -1,0 +1,43 @@
+// A summary request against a catalog, answered like `datastore_search`: the same checks in the
+// same order (shapes, then 404/403, then field names against the loaded table) and the same
+// envelopes, with a `TableSummary` as the result.
+
+import type { Catalog } from './catalog.ts'
+import { isReadable, type SearchContext, type SearchOutcome } from './datastore-search.ts'
+import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { helpUrl } from './links.ts'
+import { computeSummary } from './summary.ts'
+import { checkSummaryFields, shapeSummaryRequest } from './summary-request.ts'
+import type { SummaryRequest } from './summary-types.ts'
+import { asStoredTable } from './table.ts'
+
+const DEFAULT_PATH = '/api/3/action/datastore_search'
+
+/** `{ status, body }`: `{ success: true, result: TableSummary }` or the engine's error envelope (409, 404, 403). */
+export async function datastoreSummary(catalog: Catalog, request: SummaryRequest, context: SearchContext): Promise<SearchOutcome> {
+  const help = helpUrl(context.origin ?? '', context.requestPath ?? DEFAULT_PATH)
+  try {
+    return await summarize(catalog, request, context, help)
+  } catch {
+    return internalError(help)
+  }
+}
+
+async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string): Promise<Outcome> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
+  }
+  const { params, errors } = shapeSummaryRequest(input as Record<string, unknown>, true)
+  const hasShapeErrors = Object.keys(errors).length > 0
+  const resourceId = params.search.resourceId
+  const entry = resourceId === undefined ? undefined : catalog.resolve(resourceId)
+  if (!entry || !isReadable(entry, context)) {
+    if (hasShapeErrors) return validationError(help, errors)
+    if (!entry) return notFound(help, `Resource "${resourceId}" was not found.`)
+    return accessDenied(help, `User not authorized to read resource ${entry.id}`)
+  }
+  const table = asStoredTable(await catalog.prepare(entry.id))
+  for (const [key, messages] of Object.entries(checkSummaryFields(params, table))) (errors[key] ??= []).push(...messages)
+  if (Object.keys(errors).length > 0) return validationError(help, errors)
+  return success(help, { ...computeSummary(table, params, entry.id) })
+}

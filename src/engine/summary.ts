@@ -1,0 +1,335 @@
+// Column summaries over the records matching a query (q, full_text, filters), exact.
+//
+// The matching records come from the query's own plan (execute.ts `matchingRecords`: posting lists,
+// the text sweep, or every record). Each field is then one pass over those record numbers adding 1
+// to the count of the record's dictionary code (column-index.ts); everything else is read off the
+// per-code counts, one entry per distinct value: empties, distinct count, the top values (ties in
+// the `sort` order of sort-ranks.ts), min/max/mean from each code's number, histograms. No cell text
+// is read again. `_id` is summarised only when asked for, straight from the record numbers.
+
+import { cellDecoder, isNumericType } from './cell-text.ts'
+import type { ColumnIndex } from './column-index.ts'
+import { compareCodePoints } from './collation.ts'
+import { executableQuery } from './datastore-search.ts'
+import { matchingRecords } from './execute.ts'
+import { compareStoredTexts, ranksOf } from './sort-ranks.ts'
+import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
+import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
+import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
+import { asStoredTable, TableBuilder, type StoredTable, type Table, type TableOptions } from './table.ts'
+import type { FieldInfo, FieldType, RecordObject } from './types.ts'
+
+export type SummaryOptions = Omit<SummaryRequest, 'resource_id'>
+
+/**
+ * Summarises the records of `table` that match the request's q, full_text and filters (the rules
+ * of `datastore_search`). Throws `SummaryRequestError` (errors keyed like a 409) for a bad request.
+ */
+export function summarizeTable(table: Table, request: SummaryOptions = {}, options: { resourceId?: string } = {}): TableSummary {
+  const stored = asStoredTable(table)
+  const { params, errors } = shapeSummaryRequest(request as Record<string, unknown>, false)
+  for (const [key, messages] of Object.entries(checkSummaryFields(params, stored))) (errors[key] ??= []).push(...messages)
+  if (Object.keys(errors).length > 0) throw new SummaryRequestError(errors)
+  return computeSummary(stored, params, options.resourceId ?? '')
+}
+
+/**
+ * Summarises records on hand (e.g. a loaded page): builds a small table of them and summarises it
+ * with `summarizeTable`, so every rule is the engine's. `_id` is the records' position there.
+ */
+export function summarizeRecords(
+  fields: readonly FieldInfo[],
+  records: readonly RecordObject[],
+  request: SummaryOptions = {},
+  options: { resourceId?: string; table?: TableOptions } = {},
+): TableSummary {
+  const builder = new TableBuilder(
+    fields.filter((field) => field.id !== '_id'),
+    options.table,
+  )
+  for (const record of records) builder.append(record)
+  return summarizeTable(builder.build(), request, { resourceId: options.resourceId })
+}
+
+/** The summary of a validated request (field names already checked against the table). */
+export function computeSummary(table: StoredTable, params: ShapedSummaryRequest, resourceId: string): TableSummary {
+  const query = executableQuery(params.search, table)
+  const records = matchingRecords(table, query)
+  const total = records === null ? table.size : records.length
+  const names = params.search.fields ?? table.fields.map((field) => field.id)
+  const fields = names.map((name) => {
+    const position = table.positionOf(name)
+    if (position === undefined) return idSummary(records, table.size, params)
+    return fieldSummary(table.fields[position] as FieldInfo, table.columnIndex(position), records, table.size, params)
+  })
+  return { resource_id: resourceId, total, fields }
+}
+
+/**
+ * The codes holding a value among the matching records, each with its count (`length` of them, in
+ * code order), and the number of empty cells (null, or "" / json `""`).
+ */
+interface CodeCounts {
+  codes: Int32Array
+  counts: Int32Array
+  length: number
+  empty: number
+}
+
+/** Few matches among many distinct values are counted by sorting their codes instead of a code-sized array. */
+const SPARSE_RATIO = 8
+
+function countCodes(index: ColumnIndex, records: Int32Array | null, size: number, emptyCode: number): CodeCounts {
+  const { codes } = index
+  const valueCount = index.values.length
+  if (records !== null && records.length * SPARSE_RATIO < valueCount) {
+    const matched = new Int32Array(records.length)
+    for (let i = 0; i < records.length; i++) matched[i] = codes[records[i] as number] as number
+    matched.sort()
+    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0 }
+    for (let i = 0; i < matched.length; ) {
+      const code = matched[i] as number
+      let end = i + 1
+      while (end < matched.length && matched[end] === code) end++
+      if (code === 0 || code === emptyCode) result.empty += end - i
+      else {
+        result.codes[result.length] = code
+        result.counts[result.length++] = end - i
+      }
+      i = end
+    }
+    return result
+  }
+  const perCode = new Int32Array(valueCount)
+  if (records === null) {
+    for (let record = 0; record < size; record++) perCode[codes[record] as number]++
+  } else {
+    for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+  }
+  const empty = (perCode[0] as number) + (emptyCode === 0 ? 0 : (perCode[emptyCode] as number))
+  perCode[0] = 0
+  perCode[emptyCode] = 0
+  let length = 0
+  for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
+  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty }
+  let at = 0
+  for (let code = 1; code < valueCount; code++) {
+    const count = perCode[code] as number
+    if (count === 0) continue
+    result.codes[at] = code
+    result.counts[at++] = count
+  }
+  return result
+}
+
+const numbersByIndex = new WeakMap<ColumnIndex, Float64Array>()
+const daysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+
+/** A number per code of a column (its value, or its day number), cached with the column's index. */
+function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnIndex, convert: (text: string) => number): Float64Array {
+  let numbers = cache.get(index)
+  if (!numbers) {
+    numbers = new Float64Array(index.values.length)
+    for (let code = 1; code < index.values.length; code++) numbers[code] = convert(index.values[code] as string)
+    cache.set(index, numbers)
+  }
+  return numbers
+}
+
+function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
+  const { type } = field
+  const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
+  const counted = countCodes(index, records, size, emptyCode)
+  const count = records === null ? size : records.length
+  const numeric = isNumericType(type)
+  const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
+  const decode = cellDecoder(type)
+  const top: ValueCount[] = topEntries(counted, params.top, index, type, numbers).map((entry) => ({
+    value: decode(index.values[counted.codes[entry] as number] as string),
+    text: index.values[counted.codes[entry] as number] as string,
+    count: counted.counts[entry] as number,
+  }))
+  const summary: FieldSummary = { field: field.id, type, count, empty: counted.empty, distinct: counted.length, top }
+  if (counted.length === 0) return summary
+  if (numbers) addNumberStats(summary, counted, numbers, params.bins, type)
+  else if (type === 'date' || type === 'timestamp') addDateStats(summary, counted, index, type === 'timestamp')
+  return summary
+}
+
+/** The values of the counted codes, through a per-code table. */
+function gather(counted: CodeCounts, perCodeValues: Float64Array): Float64Array {
+  const values = new Float64Array(counted.length)
+  for (let i = 0; i < counted.length; i++) values[i] = perCodeValues[counted.codes[i] as number] as number
+  return values
+}
+
+function addNumberStats(summary: FieldSummary, counted: CodeCounts, numbers: Float64Array, bins: number, type: FieldType): void {
+  const values = gather(counted, numbers)
+  const { counts } = counted
+  let min = Infinity
+  let max = -Infinity
+  let sum = 0
+  let n = 0
+  for (let i = 0; i < counted.length; i++) {
+    const value = values[i] as number
+    const count = counts[i] as number
+    if (value < min) min = value
+    if (value > max) max = value
+    sum += value * count
+    n += count
+  }
+  summary.min = min
+  summary.max = max
+  summary.mean = sum / n
+  const integer = type === 'int' || type === 'int4' || type === 'int8'
+  summary.histogram = numberHistogram(min, max, bins, integer, { values, weights: counts, length: counted.length })
+}
+
+function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnIndex, timestamp: boolean): void {
+  const { values } = index
+  let min: string | undefined
+  let max: string | undefined
+  for (let i = 0; i < counted.length; i++) {
+    const text = values[counted.codes[i] as number] as string
+    if (min === undefined || compareCodePoints(text, min) < 0) min = text
+    if (max === undefined || compareCodePoints(text, max) > 0) max = text
+  }
+  summary.min = min ?? null
+  summary.max = max ?? null
+  const days = gather(counted, cachedPerCode(daysByIndex, index, dayNumber))
+  const histogram = dateHistogram(timestamp, { values: days, weights: counted.counts, length: counted.length })
+  if (histogram) summary.histogram = histogram
+}
+
+const inverseRanks = new WeakMap<Int32Array, Int32Array>()
+
+/** The codes of a column in ascending value order (the inverse of its ranks), cached. */
+function codesInOrder(index: ColumnIndex, type: FieldType): Int32Array {
+  const ranks = ranksOf(index, type)
+  let order = inverseRanks.get(ranks)
+  if (!order) {
+    order = new Int32Array(ranks.length)
+    for (let code = 1; code < ranks.length; code++) order[ranks[code] as number] = code
+    inverseRanks.set(ranks, order)
+  }
+  return order
+}
+
+/** Ties at the cut beyond this many are chosen by walking the column's sort order instead of comparing. */
+const COMPARE_DIRECTLY = 2048
+
+/**
+ * The entries (positions in `counted`) of the `k` highest counts, by count descending, ties in the
+ * field's sort order. Only the entries tied at the k-th count need choosing among many: compared
+ * directly when few or cheap (numbers, dates, bool), else by walking the column's cached sort order.
+ */
+function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: FieldType, numbers: Float64Array | undefined): number[] {
+  const { codes, counts, length } = counted
+  if (k === 0 || length === 0) return []
+  const compareTexts = compareStoredTexts(type)
+  const { values } = index
+  const valueOrder = (a: number, b: number): number => {
+    const codeA = codes[a] as number
+    const codeB = codes[b] as number
+    if (numbers) return (numbers[codeA] as number) - (numbers[codeB] as number)
+    if (index.ranks) return (index.ranks[codeA] as number) - (index.ranks[codeB] as number)
+    return compareTexts(values[codeA] as string, values[codeB] as string)
+  }
+  const inOrder = (a: number, b: number): number => (counts[b] as number) - (counts[a] as number) || valueOrder(a, b)
+  if (length <= k) return Array.from({ length }, (_, entry) => entry).sort(inOrder)
+
+  const threshold = kthLargest(counts, length, k)
+  const chosen: number[] = []
+  let tiedCount = 0
+  for (let entry = 0; entry < length; entry++) {
+    const count = counts[entry] as number
+    if (count > threshold) chosen.push(entry)
+    else if (count === threshold) tiedCount++
+  }
+  const wanted = k - chosen.length
+  const textual = numbers === undefined && type !== 'date' && type !== 'timestamp' && type !== 'bool'
+  if (tiedCount > COMPARE_DIRECTLY && textual) {
+    // walk the column's codes in value order, keeping the tied ones counted here (`codes` ascends)
+    const order = codesInOrder(index, type)
+    for (let rank = 0; rank < order.length && chosen.length < k; rank++) {
+      const entry = entryOfCode(codes, length, order[rank] as number)
+      if (entry !== -1 && counts[entry] === threshold) chosen.push(entry)
+    }
+  } else {
+    const kept: number[] = []
+    for (let entry = 0; entry < length; entry++) {
+      if (counts[entry] !== threshold) continue
+      if (kept.length === wanted && valueOrder(entry, kept[wanted - 1] as number) >= 0) continue
+      let at = kept.length
+      while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
+      kept.splice(at, 0, entry)
+      if (kept.length > wanted) kept.pop()
+    }
+    chosen.push(...kept)
+  }
+  return chosen.sort(inOrder)
+}
+
+/** The position of `code` in the ascending `codes[0, length)`, or -1. */
+function entryOfCode(codes: Int32Array, length: number, code: number): number {
+  let low = 0
+  let high = length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const found = codes[middle] as number
+    if (found === code) return middle
+    if (found < code) low = middle + 1
+    else high = middle - 1
+  }
+  return -1
+}
+
+/** The k-th largest of `length` counts (k <= length): a min-heap of the k largest seen. */
+function kthLargest(counts: Int32Array, length: number, k: number): number {
+  const heap = new Int32Array(k)
+  let size = 0
+  for (let i = 0; i < length; i++) {
+    const count = counts[i] as number
+    if (size < k) {
+      let at = size++
+      while (at > 0) {
+        const parent = (at - 1) >> 1
+        if ((heap[parent] as number) <= count) break
+        heap[at] = heap[parent] as number
+        at = parent
+      }
+      heap[at] = count
+    } else if (count > (heap[0] as number)) {
+      let at = 0
+      for (;;) {
+        const left = 2 * at + 1
+        if (left >= k) break
+        const right = left + 1
+        const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left
+        if ((heap[child] as number) >= count) break
+        heap[at] = heap[child] as number
+        at = child
+      }
+      heap[at] = count
+    }
+  }
+  return heap[0] as number
+}
+
+/** `_id` (asked for by name): every matching record has a distinct id, so counts are all 1. */
+function idSummary(records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
+  const count = records === null ? size : records.length
+  const ids = new Float64Array(count)
+  for (let i = 0; i < count; i++) ids[i] = (records === null ? i : (records[i] as number)) + 1
+  const top: ValueCount[] = []
+  for (let i = 0; i < Math.min(params.top, count); i++) top.push({ value: ids[i] as number, text: String(ids[i]), count: 1 })
+  const summary: FieldSummary = { field: '_id', type: 'int', count, empty: 0, distinct: count, top }
+  if (count === 0) return summary
+  let sum = 0
+  for (let i = 0; i < count; i++) sum += ids[i] as number
+  summary.min = ids[0] as number
+  summary.max = ids[count - 1] as number
+  summary.mean = sum / count
+  summary.histogram = numberHistogram(summary.min, summary.max, params.bins, true, { values: ids, length: count })
+  return summary
+}
