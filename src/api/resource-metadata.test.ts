@@ -33,6 +33,7 @@ describe('resource_show', () => {
     ['conflict', () => reply(409, { success: false, error: {} })],
     ['a web page', () => reply(200, '<html><body>Portal</body></html>')],
     ['no name', () => reply(200, { success: true, result: { id: 'abc', name: '' } })],
+    ['its id as its name', () => reply(200, { success: true, result: { id: 'abc', name: 'abc' } })],
     ['CORS or a dead server', () => Promise.reject(new TransportError('network', 'Failed to fetch'))],
   ])('%s: no summary and no error', async (_case, answer) => {
     const { deps } = answering(answer)

@@ -11,7 +11,9 @@ export interface ResourceSummary {
 export async function fetchResourceSummary(target: ResourceTarget, deps: MetadataDeps, signal?: AbortSignal): Promise<ResourceSummary | null> {
   const result = await askAction(target, 'resource_show', deps, signal)
   if (result === null) return null
-  const name = textOf(result.name)
+  // A resource without a title is often "named" by its id: that says nothing the id does not.
+  const named = textOf(result.name)
+  const name = named === target.resourceId.trim() ? undefined : named
   const description = textOf(result.description)
   if (name === undefined && description === undefined) return null
   return { ...(name === undefined ? {} : { name }), ...(description === undefined ? {} : { description }) }
