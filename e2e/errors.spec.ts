@@ -2,7 +2,7 @@
 // the user typed. Faults come from a tiny broken server (fixtures/fault-server.ts) and the real one.
 import type { Locator, Page } from '@playwright/test'
 import { describedText, fillLiveForm, openApp, runQuery, statusRegion } from './fixtures/app.ts'
-import { closedPort, CONFLICT_ERRORS, startFaultServer, type Fault, type FaultServer } from './fixtures/fault-server.ts'
+import { closedPort, CONFLICT_ERRORS, startFaultServer, VALIDATION_200_ERROR, type Fault, type FaultServer } from './fixtures/fault-server.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { BROWSER_NETWORK_LOG, expect, test } from './fixtures/test.ts'
 
@@ -96,6 +96,21 @@ test('a 409 with several field errors shows each beside its field, marked aria-i
     expect(await describedText(control)).toContain(message)
   }
   await expect(page.getByLabel('Base URL'), 'a field the server did not name stays unmarked').not.toHaveAttribute('aria-invalid', 'true')
+  await expectFormKept(page, baseUrl)
+})
+
+test('a 200 with success: false and a validation error: the message beside its field, the rest in the alert', async ({ page }) => {
+  await openApp(page)
+  const baseUrl = faults.baseUrl('validation200')
+  await fillLiveForm(page, { ...TYPED, baseUrl })
+  await page.getByRole('button', { name: 'Run query' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('The server rejected the query')
+  await expect(alert).toContainText(`records_format: ${VALIDATION_200_ERROR.records_format[0]}`)
+  const resourceId = page.getByLabel('Resource ID')
+  await expect(resourceId).toHaveAttribute('aria-invalid', 'true')
+  expect(await describedText(resourceId)).toContain(VALIDATION_200_ERROR.resource_id[0])
+  await expect(page.getByLabel('Limit')).not.toHaveAttribute('aria-invalid', 'true')
   await expectFormKept(page, baseUrl)
 })
 

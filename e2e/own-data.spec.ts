@@ -52,6 +52,28 @@ test('a generated 200,000-row CSV uploads with progress, gets a new UUID and ans
   }
 })
 
+test('a large file answers its first page while it is still being read, then gives the exact total', async ({ page }) => {
+  test.setTimeout(180_000)
+  const rows = 500_000
+  const folder = await mkdtemp(join(tmpdir(), 'own-data-'))
+  try {
+    const path = join(folder, 'generated-500k.csv')
+    await writeFile(path, generatedCsv(rows))
+    await openApp(page)
+    await page.getByLabel('Add a data file').setInputFiles(path)
+    await expect(page.getByRole('progressbar', { name: 'Reading generated-500k.csv' })).toBeVisible()
+    // Answered from the part read so far: an estimated total ("≈"), still being counted. Only an
+    // answer given before the load ended can say so.
+    await expect(statusRegion(page)).toHaveText(/^Showing [\d,]+ of ≈[\d,]+ records, counting…/, { timeout: 60_000 })
+    await expect(page.getByRole('table', { name: 'Results' })).toContainText('row 1 of the generated file')
+    // Then the exact total, without running the query again.
+    await expect(statusRegion(page)).toHaveText(/^Showing [\d,]+ of 500,000 records ·/, { timeout: 120_000 })
+    await expect(page.getByText(/^Added generated-500k\.csv/)).toContainText('500,000 records')
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
 test('a file dropped onto the page is added and queried; the drop zone shows while dragging', async ({ page }) => {
   await openApp(page)
   const dataTransfer = await page.evaluateHandle(() => {

@@ -2,7 +2,7 @@
 // never ends, and answers that arrive out of order. The explorer shows the right thing and stays usable.
 import type { Page } from '@playwright/test'
 import { fillLiveForm, gridColumn, gridRecords, openApp, resultsTable, runQuery, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
-import { SLOW_MS, startFaultServer, WIDE_FIELDS, WIDE_RECORDS, type FaultServer } from './fixtures/fault-server.ts'
+import { SLOW_EXPORT_MS, SLOW_MS, startFaultServer, WIDE_FIELDS, WIDE_RECORDS, type FaultServer } from './fixtures/fault-server.ts'
 import { E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { expect, test } from './fixtures/test.ts'
 
@@ -81,6 +81,20 @@ test('an answer that never ends is stopped by the timeout the user set, with a m
   await expect(page.getByLabel('Timeout (seconds)')).toHaveValue('1')
   await expect(page.getByLabel('Search text')).toHaveValue('still here')
   await expect(page.getByLabel('Base URL')).toHaveValue(hanging)
+})
+
+test('a live export uses the timeout the user set: a page slower than it stops the export with the timeout message', async ({ page }) => {
+  await openApp(page)
+  await fillLiveForm(page, { baseUrl: faults.baseUrl('slowexport'), resourceId: E2E_PUBLIC_RESOURCE, limit: '5' })
+  await page.getByLabel('Timeout (seconds)').fill('1')
+  await page.getByRole('button', { name: 'Run query' }).click()
+  await expect(statusRegion(page)).toHaveText(SUCCESS_STATUS)
+  const started = Date.now()
+  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('menuitem', { name: 'CSV', exact: true }).click()
+  // The export's page (5,000 records) takes SLOW_EXPORT_MS; the default 30 s would have waited for it.
+  await expect(page.getByText(/^The export stopped: No answer within 1 s/)).toBeVisible()
+  expect(Date.now() - started).toBeLessThan(SLOW_EXPORT_MS)
 })
 
 test('a slow older answer never replaces a newer one', async ({ page }) => {

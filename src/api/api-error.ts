@@ -25,7 +25,8 @@ export type ApiError = ApiErrorBase &
     | { kind: 'method-not-allowed'; status: 405 }
     | {
         kind: 'validation'
-        status: 409
+        /** 409, or a 200 whose body says `success: false` with field messages. */
+        status: number
         /** The server's messages by API parameter name (`limit`, `filters`, `q`, `resource_id`, ...). */
         paramErrors: Record<string, string[]>
         /** The same, keyed by the form field each parameter belongs to. */

@@ -5,6 +5,9 @@ import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { DatastoreSearchError } from './api-error.ts'
 import { datastoreKeys, datastoreSearchOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
+import { OffThreadUnavailable, type LiveWorkerClient } from './live-worker-client.ts'
+import { parseResponse } from './parse-response.ts'
+import { createServerFormats } from './server-formats.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 const OK_BODY = JSON.stringify({ success: true, result: { limit: 100, fields: [{ id: '_id', type: 'int' }], records: [{ _id: 1 }], total: 1 } })
@@ -90,6 +93,79 @@ describe('fetchDatastoreSearch', () => {
     await fetchDatastoreSearch(live(), { ...deps(transport), timeoutMs: 5000 })
     await fetchDatastoreSearch(defaultQuery(), { ...deps(transport), timeoutMs: 5000 })
     expect(seen).toEqual([5000, undefined])
+  })
+})
+
+const echoing = (format: string) => JSON.stringify({ success: true, result: { records_format: format, fields: [{ id: '_id', type: 'int' }], records: format === 'lists' ? [[1]] : [{ _id: 1 }], total: 1 } })
+const refusal = JSON.stringify({ success: false, error: { __type: 'Validation Error', records_format: ['The input field records_format was not expected.'] } })
+const askedFormat = (spec: HttpRequestSpec | undefined) => (JSON.parse(spec?.body ?? '{}') as { records_format?: string }).records_format
+
+/** A worker stand-in that parses with the one parser, as the real worker does. */
+function offThread(answer: (spec: HttpRequestSpec) => RawResponse) {
+  const sent: HttpRequestSpec[] = []
+  const client: Pick<LiveWorkerClient, 'search'> = {
+    async search(spec, context) {
+      sent.push(spec)
+      const raw = answer(spec)
+      return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
+    },
+  }
+  return { client, sent }
+}
+
+describe('big live pages', () => {
+  it('go through the worker above 1,000 records; smaller pages and the demo are read here', async () => {
+    const here = scripted(() => reply(200, OK_BODY))
+    const worker = offThread(() => reply(200, OK_BODY))
+    const withWorker: SearchDeps = { transports: { live: here.transport, demo: here.transport, liveOffThread: worker.client } }
+    await fetchDatastoreSearch(live({ limit: 1001 }), withWorker)
+    await fetchDatastoreSearch(live({ limit: 1000 }), withWorker)
+    await fetchDatastoreSearch({ ...defaultQuery(), limit: 32000 }, withWorker)
+    expect(worker.sent).toHaveLength(1)
+    expect(here.sent).toHaveLength(2)
+  })
+
+  it('are read here when the worker is unavailable, and its transport failures stay failures', async () => {
+    const here = scripted(() => reply(200, OK_BODY))
+    const unavailable = { search: () => Promise.reject(new OffThreadUnavailable('no worker')) }
+    const outcome = await fetchDatastoreSearch(live({ limit: 5000 }), { transports: { live: here.transport, demo: here.transport, liveOffThread: unavailable } })
+    expect(outcome.result.records).toEqual([{ _id: 1 }])
+    expect(here.sent).toHaveLength(1)
+
+    const broken = { search: () => Promise.reject(new TransportError('timeout', 'late', { timeoutMs: 1000, phase: 'body' })) }
+    const error = await rejection(fetchDatastoreSearch(live({ limit: 5000 }), { transports: { live: here.transport, demo: here.transport, liveOffThread: broken } }))
+    expect(error.apiError).toMatchObject({ kind: 'timeout', timeoutMs: 1000 })
+    expect(here.sent).toHaveLength(1)
+  })
+
+  it('ask for lists once an answer showed the server knows records_format, and read them back as records', async () => {
+    const formats = createServerFormats()
+    const side = scripted((spec) => reply(200, echoing(askedFormat(spec) ?? 'objects')))
+    const withFormats: SearchDeps = { transports: { live: side.transport, demo: side.transport, serverFormats: formats } }
+    await fetchDatastoreSearch(live({ limit: 5000 }), withFormats)
+    expect(askedFormat(side.sent[0])).toBeUndefined()
+    expect(formats.listsAccepted('https://portal.example/data/')).toBe(true)
+    const second = await fetchDatastoreSearch(live({ limit: 5000 }), withFormats)
+    expect(askedFormat(side.sent[1])).toBe('lists')
+    expect(second.result.records).toEqual([{ _id: 1 }])
+    expect(JSON.parse(second.request.body ?? '{}')).toMatchObject({ records_format: 'lists' })
+    // Small pages stay objects.
+    await fetchDatastoreSearch(live({ limit: 100 }), withFormats)
+    expect(askedFormat(side.sent[2])).toBeUndefined()
+  })
+
+  it('ask again without lists when the server refuses them, and never ask it for lists again', async () => {
+    const formats = createServerFormats()
+    formats.learnFromAnswer('https://portal.example/data', 'objects')
+    const side = scripted((spec) => (askedFormat(spec) === 'lists' ? reply(409, refusal) : reply(200, echoing('objects'))))
+    const withFormats: SearchDeps = { transports: { live: side.transport, demo: side.transport, serverFormats: formats } }
+    const outcome = await fetchDatastoreSearch(live({ limit: 5000 }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined])
+    expect(outcome.result.records).toEqual([{ _id: 1 }])
+    expect(outcome.request.body).not.toContain('records_format')
+    await fetchDatastoreSearch(live({ limit: 6000 }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined, undefined])
+    expect(formats.listsAccepted('https://portal.example/data')).toBe(false)
   })
 })
 

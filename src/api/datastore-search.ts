@@ -1,16 +1,30 @@
 // The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { normalizeQuery } from '../query/normalize.ts'
-import { buildRequest, effectiveBaseUrl, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildRequest, effectiveBaseUrl, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import { DatastoreSearchError, type ApiError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
-import { parseResponse, type DatastoreResult } from './parse-response.ts'
-import type { TransferProgress, Transport } from './transport.ts'
+import { OffThreadUnavailable, type LiveAnswer, type LiveWorkerClient } from './live-worker-client.ts'
+import { parseResponse, type DatastoreResult, type ParseContext } from './parse-response.ts'
+import type { ServerFormats } from './server-formats.ts'
+import type { SendOptions, TransferProgress, Transport } from './transport.ts'
+
+/** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
+export const OFF_THREAD_ABOVE_RECORDS = LISTS_ABOVE_RECORDS
+
+export interface Transports {
+  live: Transport
+  demo: Transport
+  /** Fetches and parses big live answers off the page's thread; without it they are read here. */
+  liveOffThread?: Pick<LiveWorkerClient, 'search'>
+  /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
+  serverFormats?: ServerFormats
+}
 
 export interface SearchDeps {
-  transports: { live: Transport; demo: Transport }
+  transports: Transports
   /** Sent as `Authorization`; never part of a key, a link or a message. */
   token?: string
   /** Per-request timeout for live queries (ms); the transport's default otherwise. */
@@ -71,21 +85,47 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
       hint: 'Correct the fields marked in the form.',
     })
   }
-  const spec = buildRequest(query, { token: deps.token })
-  const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
-  let raw
+  const formats = query.source === 'live' ? deps.transports.serverFormats : undefined
+  const baseUrl = effectiveBaseUrl(query)
+  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl) }
+  const spec = buildRequest(query, buildOptions)
+  const context: ParseContext = { token: deps.token, requestedLimit: query.limit }
+  let answer: LiveAnswer
   try {
-    raw = await transport.send(spec, {
-      signal,
-      onProgress: deps.onProgress,
-      ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
-    })
+    answer = await sendAndParse(query, spec, context, deps, signal)
   } catch (failure) {
     throw new DatastoreSearchError(describeFailure(failure, { source: query.source, url: spec.url, token: deps.token }))
   }
-  const parsed = parseResponse(raw, { token: deps.token, requestedLimit: query.limit })
-  if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
-  return { result: parsed.result, request: redactedRequest(spec), status: raw.status, elapsedMs: raw.elapsedMs }
+  const { outcome } = answer
+  if (formats && !outcome.ok && outcome.error.kind === 'validation' && 'records_format' in outcome.error.paramErrors && recordsFormatFor(query, buildOptions)) {
+    // This server does not take lists after all: remember it and ask again as every client does.
+    formats.settle(baseUrl, 'refused')
+    return fetchDatastoreSearch(query, deps, signal)
+  }
+  if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
+  formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
+  return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
+}
+
+/** A big live page goes through the worker when there is one; everything else is read here. */
+async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: ParseContext, deps: SearchDeps, signal?: AbortSignal): Promise<LiveAnswer> {
+  const options: SendOptions = {
+    signal,
+    onProgress: deps.onProgress,
+    ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+  }
+  const offThread = deps.transports.liveOffThread
+  if (query.source === 'live' && offThread && query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS) {
+    try {
+      return await offThread.search(spec, context, options)
+    } catch (failure) {
+      if (!(failure instanceof OffThreadUnavailable)) throw failure
+      // No worker after all: read the answer here, as for a small page.
+    }
+  }
+  const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
+  const raw = await transport.send(spec, options)
+  return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
 }
 
 /** Retry a live query once when nothing arrived or a gateway hiccuped; never a 4xx, never the demo. */

@@ -62,6 +62,15 @@ describe('exportPages', () => {
     expect(pages.flatMap((page) => page.records).map((record) => record.n)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
   })
 
+  it('sends every live page with the timeout the user set, not the transport default', async () => {
+    const { transport } = engine(250)
+    const timeouts: (number | undefined)[] = []
+    const live: Transport = { send: (spec, options) => (timeouts.push(options?.timeoutMs), transport.send(spec, options)) }
+    const deps = { transports: { demo: transport, live }, timeoutMs: 1234 }
+    await collect(exportPages(query({ source: 'live', baseUrl: 'http://127.0.0.1:8800/data' }), deps, { pageSize: 100, maxRecords: 1000 }))
+    expect(timeouts).toEqual([1234, 1234, 1234])
+  })
+
   it('stops at the limit and says how many matched', async () => {
     const { transport, sent } = engine(500)
     const deps = { transports: { demo: transport, live: transport } }

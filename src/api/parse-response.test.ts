@@ -69,6 +69,7 @@ describe('successful answers', () => {
         offset: 0,
         links: { start: '/data/api/action/datastore_search', next: '/data/api/action/datastore_search?offset=5' },
         resourceId: 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01',
+        recordsFormat: 'objects',
         notes: [],
       },
     })
@@ -106,6 +107,52 @@ describe('successful answers', () => {
     if (!outcome.ok) throw new Error('expected success')
     expect(outcome.result.fields).toEqual([{ id: 'a', type: 'unknown' }, { id: 'b', type: 'unknown' }])
     expect(outcome.result.notes.map((note) => note.kind)).toContain('fields-derived')
+  })
+})
+
+const listsAnswer = (records: unknown[], fields: object[] = [{ id: '_id', type: 'int' }, { id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }]) =>
+  JSON.stringify({ success: true, result: { records_format: 'lists', fields, records, total: records.length, total_was_estimated: false, _links: {} } })
+
+describe('records_format lists', () => {
+  it('rebuilds each list into a record keyed by the fields, in their order, and says which format came', () => {
+    const outcome = parseResponse(raw(200, listsAnswer([[1, 'Biology', 'active'], [2, 'Chemistry', null]])))
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: {
+        records: [
+          { _id: 1, subject: 'Biology', stage: 'active' },
+          { _id: 2, subject: 'Chemistry', stage: null },
+        ],
+        recordsFormat: 'lists',
+      },
+    })
+    expect(outcome.ok ? Object.keys(outcome.result.records[0] ?? {}) : []).toEqual(['_id', 'subject', 'stage'])
+  })
+
+  it('takes _id as the server sends it: absent when the fields leave it out', () => {
+    const outcome = parseResponse(raw(200, listsAnswer([['Biology']], [{ id: 'subject', type: 'text' }])))
+    expect(outcome).toMatchObject({ ok: true, result: { records: [{ subject: 'Biology' }] } })
+  })
+
+  it('keeps a field named __proto__ as an ordinary key', () => {
+    const outcome = parseResponse(raw(200, listsAnswer([[1, 'x']], [{ id: '_id', type: 'int' }, { id: '__proto__', type: 'text' }])))
+    if (!outcome.ok) throw new Error('expected records')
+    const record = outcome.result.records[0] ?? {}
+    expect(Object.hasOwn(record, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype)
+    expect(record['__proto__']).toBe('x')
+  })
+
+  it('refuses a list of another length than the fields, naming the record', () => {
+    const error = errorOf(raw(200, listsAnswer([[1, 'Biology', 'active'], [2, 'Chemistry']])))
+    expect(error).toMatchObject({ kind: 'records-not-array', message: 'Record 2 has 2 values for 3 fields, so its values cannot be named.' })
+  })
+
+  it('refuses lists without a field list', () => {
+    expect(errorOf(raw(200, JSON.stringify({ success: true, result: { records: [[1, 'a']] } })))).toMatchObject({
+      kind: 'records-not-array',
+      message: expect.stringContaining('no field list'),
+    })
   })
 })
 
@@ -186,6 +233,18 @@ describe('error answers', () => {
   it('200 with success: false', () => {
     const error = errorOf(raw(200, envelope({ __type: 'Search Error', message: 'Search took too long' })))
     expect(error).toMatchObject({ kind: 'unsuccessful', status: 200, message: 'Search took too long' })
+  })
+
+  it('200 with success: false and a validation error object: field messages as for a 409', () => {
+    const error = errorOf(raw(200, envelope({ __type: 'Validation Error', resource_id: ['Missing value'], query: ['Invalid query'] })))
+    expect(error).toMatchObject({ kind: 'validation', status: 200, fieldErrors: { resourceId: 'Missing value' } })
+    expect(error.message).toBe('resource_id: Missing value; query: Invalid query')
+    expect(error.title).toBe('The server rejected the query (200, success: false)')
+  })
+
+  it('200 with success: false and any error object whose keys name parameters', () => {
+    const error = errorOf(raw(200, envelope({ limit: 'Too large', message: 'Bad limit' })))
+    expect(error).toMatchObject({ kind: 'validation', fieldErrors: { limit: 'Too large' } })
   })
 
   it('200 with a body that is not JSON: an HTML page points at the base URL', () => {

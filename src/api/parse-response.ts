@@ -3,6 +3,7 @@
 import { FIELD_KEY_BY_PARAM, type FieldMessages } from '../query/validate.ts'
 import { redactError, type ApiError } from './api-error.ts'
 import { htmlTitle, isHtml, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
+import { isListsRecords, recordsFromLists } from './lists-records.ts'
 import type { RawResponse } from './transport.ts'
 
 export type { JsonValue } from './body-text.ts'
@@ -31,6 +32,8 @@ export interface DatastoreResult {
   offset: number
   links?: { start?: string; next?: string; prev?: string }
   resourceId?: string
+  /** The `records_format` the server says it answered in (`objects`, `lists`, ...), when it says. */
+  recordsFormat?: string
   /** How this server differs from the reference engine, in plain words. */
   notes: ServerNote[]
 }
@@ -172,6 +175,8 @@ function interpretSuccess(
   }
   const value = body.value
   if (isObject(value) && value.success === false) {
+    // A validation error object (or any error whose keys name parameters) is a 409 in all but status.
+    if (namesParameters(value.error)) return fail(validationError(value, errorMessage(value) ?? '', status))
     return fail({
       kind: 'unsuccessful',
       status,
@@ -190,22 +195,37 @@ function interpretSuccess(
       hint: 'Check the base URL and that the server runs CKAN’s DataStore.',
     })
   }
-  const records = result.records
-  if (!Array.isArray(records) || !records.every(isObject)) {
-    return fail({
+  const notArray = (message: string): ParseOutcome =>
+    fail({
       kind: 'records-not-array',
       status,
       title: 'The records are not a list of records',
-      message: `result.records is ${describeJsonType(records)}, not a list of objects.`,
-      hint: 'The server may use another records_format (lists, csv); this explorer reads the default “objects” format.',
+      message,
+      hint: 'The server may use another records_format (csv, tsv); this explorer reads the “objects” and “lists” formats.',
     })
+  let records = result.records
+  const fields = readFields(result.fields)
+  if (isListsRecords(records)) {
+    if (!fields) return notArray('result.records holds lists of values, but there is no field list to name them.')
+    const rebuilt = recordsFromLists(records, fields.map((field) => field.id))
+    if (!rebuilt.ok) return notArray(rebuilt.message)
+    records = rebuilt.records
   }
-  return { ok: true, result: toResult(result, records, raw, context) }
+  if (!Array.isArray(records) || !records.every(isObject)) {
+    return notArray(`result.records is ${describeJsonType(records)}, not a list of objects.`)
+  }
+  return { ok: true, result: toResult(result, fields, records, raw, context) }
 }
 
-function toResult(result: { [key: string]: JsonValue }, records: DatastoreRecord[], raw: RawResponse, context: ParseContext): DatastoreResult {
+function toResult(
+  result: { [key: string]: JsonValue },
+  sentFields: DatastoreField[] | undefined,
+  records: DatastoreRecord[],
+  raw: RawResponse,
+  context: ParseContext,
+): DatastoreResult {
   const notes: ServerNote[] = []
-  let fields = readFields(result.fields)
+  let fields = sentFields
   if (!fields) {
     fields = deriveFields(records)
     notes.push({ kind: 'fields-derived', message: 'The server sent no field list; columns were taken from the records.' })
@@ -237,11 +257,17 @@ function toResult(result: { [key: string]: JsonValue }, records: DatastoreRecord
     offset: naturalNumber(result.offset) ?? 0,
     ...(links ? { links } : {}),
     ...(typeof result.resource_id === 'string' ? { resourceId: result.resource_id } : {}),
+    ...(typeof result.records_format === 'string' ? { recordsFormat: result.records_format } : {}),
     notes,
   }
 }
 
-function validationError(value: JsonValue | undefined, said: string): ApiError {
+/** An error object with at least one key naming a `datastore_search` parameter. */
+function namesParameters(error: JsonValue | undefined): boolean {
+  return isObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
+}
+
+function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
   const error = isObject(value) && isObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
@@ -260,10 +286,10 @@ function validationError(value: JsonValue | undefined, said: string): ApiError {
     .join('; ')
   return {
     kind: 'validation',
-    status: 409,
+    status,
     paramErrors,
     fieldErrors,
-    title: 'The server rejected the query (409)',
+    title: status === 409 ? 'The server rejected the query (409)' : `The server rejected the query (${status}, success: false)`,
     message: summary || said || 'The server found the query invalid without saying why.',
     hint: 'Correct the fields marked in the form and run the query again.',
   }

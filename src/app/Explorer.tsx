@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -28,7 +28,7 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { transports } from './transports.ts'
+import { serverFormats, transports } from './transports.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
@@ -76,7 +76,8 @@ export function Explorer() {
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure) : undefined
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href)
+  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
 
   return (
     <>
@@ -118,7 +119,7 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
                 resourceName={metadata.summary?.name ?? demoTitle ?? executed.resourceId}
               />
             </Suspense>

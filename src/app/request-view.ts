@@ -17,13 +17,16 @@ export interface RequestView {
   link: string
 }
 
-/** `executed` decides, as Run query will, whether a grid sort is sent (see sortPlaceForRun). */
-export function describeRequest(draft: FormDraft, executed: QueryState, token: string, revealToken: boolean, pageUrl: string): RequestView {
+/**
+ * `executed` decides, as Run query will, whether a grid sort is sent (see sortPlaceForRun);
+ * `listsAccepted` (this live server takes `records_format: lists`), whether a big page asks for lists.
+ */
+export function describeRequest(draft: FormDraft, executed: QueryState, token: string, revealToken: boolean, pageUrl: string, listsAccepted = false): RequestView {
   const query = sortPlaceForRun(normalizeQuery(draftToQuery(draft)), executed)
   if (hasErrors(validateQuery(query))) {
     return { request: null, unavailable: 'Fix the marked fields to see the request.', snippets: NO_SNIPPETS, link: '' }
   }
-  const spec = buildRequest(requestQuery(query), { token })
+  const spec = buildRequest(requestQuery(query), { token, listsAccepted: query.source === 'live' && listsAccepted })
   const shown = revealToken ? spec : redactedRequest(spec)
   return {
     request: shown,

@@ -1,6 +1,10 @@
-// The composition root of the fetch layer: one live transport (fetch) and one demo transport (the
-// reference engine in a Web Worker, started on the first demo query).
+// The composition root of the fetch layer: one live transport (fetch), the worker that fetches and
+// parses big live answers off the page's thread, one demo transport (the reference engine in a Web
+// Worker, started on the first demo query), and what each live server was seen to accept.
+import type { Transports } from '../api/datastore-search.ts'
 import { createFetchTransport } from '../api/fetch-transport.ts'
+import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
+import { createServerFormats } from '../api/server-formats.ts'
 import { createWorkerTransport, type DemoRequestClient } from '../api/worker-transport.ts'
 import { createDemoWorkerClient, type DemoWorkerClient } from '../demo/worker-client.ts'
 
@@ -17,4 +21,22 @@ const demoRequests: DemoRequestClient = {
   summarize: (request, signal) => demoWorker().summarize(request, signal),
 }
 
-export const transports = { live: createFetchTransport(), demo: createWorkerTransport(demoRequests) }
+let liveClient: LiveWorkerClient | undefined
+
+/** The live-answer worker, started on the first big live page (none where Workers do not exist). */
+const liveOffThread: Transports['liveOffThread'] = {
+  search: (spec, context, options) => {
+    if (typeof Worker === 'undefined') return Promise.reject(new OffThreadUnavailable('This browser has no Web Workers.'))
+    liveClient ??= createLiveWorkerClient()
+    return liveClient.search(spec, context, options)
+  },
+}
+
+export const serverFormats = createServerFormats()
+
+export const transports: Transports = {
+  live: createFetchTransport(),
+  demo: createWorkerTransport(demoRequests),
+  liveOffThread,
+  serverFormats,
+}

@@ -17,17 +17,30 @@ export function useOwnData(): OwnData {
   const [added, setAdded] = useState<ResourceChoice[]>([])
   const addFile = (file: File, onAdded: (resourceId: string) => void) => {
     setState({ phase: 'loading', name: file.name, done: 0, total: file.size })
+    // The worker says when the part read so far can be searched: the query runs then, while reading goes on.
+    let shownId: string | undefined
+    const show = (resourceId: string, title: string, description: string) => {
+      setAdded((list) => [...list.filter((choice) => choice.id !== resourceId), { id: resourceId, title, description }])
+      if (shownId === undefined) onAdded(resourceId)
+      shownId = resourceId
+    }
     demoWorker()
-      .addFile(file, { onProgress: (progress) => setState({ phase: 'loading', name: file.name, done: progress.done, total: progress.total }) })
+      .addFile(file, {
+        onProgress: (progress) => {
+          if (progress.queryable) show(progress.resourceId, progress.title, 'added from your file (still reading)')
+          else setState({ phase: 'loading', name: file.name, done: progress.done, total: progress.total })
+        },
+      })
       .then(
         (resource) => {
           const records = resource.size === undefined ? '' : `${count.format(resource.size)} records, `
-          const description = `${records}added from your file`
-          setAdded((list) => [...list, { id: resource.id, title: resource.title, description }])
+          show(resource.id, resource.title, `${records}added from your file`)
           setState({ phase: 'added', message: `Added ${file.name} (${records}id ${resource.id}). It is queried below.` })
-          onAdded(resource.id)
         },
-        (error: unknown) => setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => {
+          if (shownId !== undefined) setAdded((list) => list.filter((choice) => choice.id !== shownId))
+          setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) })
+        },
       )
   }
   return { state, added, addFile }

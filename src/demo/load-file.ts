@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -35,6 +35,11 @@ export interface LoadDataFileOptions {
   onProgress?: ProgressCallback
   /** CSV rows used to infer column types (default 10,000). */
   sampleRows?: number
+  /**
+   * CSV: told of the table read so far after each finished chunk, with the number of records
+   * expected in all (estimated from the bytes read), so searches can answer before the load ends.
+   */
+  onPartial?: PartialCallback
 }
 
 export function formatFromName(name: string): DataFileFormat | undefined {
@@ -48,9 +53,13 @@ export async function loadDataFile(source: TextSource, options: LoadDataFileOpti
   const format = options.format ?? formatFromName(options.name)
   if (format === undefined) throw new DataFileError(options.name, 'unknown file type: the name must end in .csv or .json')
   const total = sourceSize(source) ?? 0
-  const onRead = options.onProgress === undefined ? undefined : (done: number) => options.onProgress?.(done, Math.max(total, done))
+  const read = { done: 0, total }
+  const onRead = (done: number): void => {
+    read.done = done
+    options.onProgress?.(done, Math.max(total, done))
+  }
   return format === 'csv'
-    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, onRead)
+    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, onRead, options.onPartial === undefined ? undefined : { read, onPartial: options.onPartial })
     : loadJson(source, options.name, onRead)
 }
 
@@ -105,12 +114,27 @@ class CsvRecordWriter {
     this.builder.append(record)
   }
 
+  private publishedChunks = 0
+
   build(): Table {
     return this.builder.build()
   }
+
+  /** The table of the finished chunks when a chunk finished since the last call. */
+  newPrefix(): Table | undefined {
+    if (this.builder.finishedChunks() === this.publishedChunks) return undefined
+    this.publishedChunks = this.builder.finishedChunks()
+    return this.builder.snapshot()
+  }
 }
 
-async function loadCsv(source: TextSource, fileName: string, sampleRows: number, onRead?: (done: number) => void): Promise<Table> {
+interface PartialReports {
+  /** Bytes (or characters) read so far and in all (0 when unknown). */
+  read: { done: number; total: number }
+  onPartial: PartialCallback
+}
+
+async function loadCsv(source: TextSource, fileName: string, sampleRows: number, onRead: (done: number) => void, partial?: PartialReports): Promise<Table> {
   const reader = new CsvRowReader()
   let header: string[] | undefined
   let sample: CsvRow[] = []
@@ -132,8 +156,19 @@ async function loadCsv(source: TextSource, fileName: string, sampleRows: number,
     sample = []
     return started
   }
+  const publish = async (): Promise<void> => {
+    const prefix = partial && writer?.newPrefix()
+    if (!partial || !prefix) return
+    const { done, total } = partial.read
+    partial.onPartial(prefix, total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size)
+    // a turn of the event loop, so searches waiting for this prefix answer now
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
   try {
-    for await (const text of readText(source, onRead)) accept(reader.push(text))
+    for await (const text of readText(source, onRead)) {
+      accept(reader.push(text))
+      await publish()
+    }
     accept(reader.end())
   } catch (error) {
     throw asDataFileError(error, fileName, reader)

@@ -26,6 +26,11 @@ export interface LoadProgress {
   total: number
   /** Records generated, or bytes of an added file read (the worker always sets it). */
   unit?: 'records' | 'bytes'
+  /**
+   * Sent once while an added file loads (done and total then mean nothing): the part read so far can
+   * be searched already; answers say their total is estimated until the load ends.
+   */
+  queryable?: true
 }
 
 /** The engine's summary answer: `datastoreSummary`'s status and envelope (a `TableSummary` result, or an error). */

@@ -24,6 +24,16 @@ describe('demo resources', () => {
     expect(reports.at(-1)).toEqual([LARGE_RESOURCE_ID, 20_000, 20_000])
   })
 
+  it('each has a data dictionary entry for every one of its fields, and nothing else', async () => {
+    const catalog = new Catalog()
+    registerDemoResources(catalog, { largeRecordCount: 100 })
+    for (const info of DEMO_RESOURCES) {
+      const table = await catalog.prepare(info.id)
+      expect([info.alias, ...Object.keys(info.dictionary).toSorted()]).toEqual([info.alias, ...table.fields.map((field) => field.id).toSorted()])
+      expect(catalog.resolve(info.id)?.dictionary).toBe(info.dictionary)
+    }
+  })
+
   it('courses have text subject and stage with "active" among the stages, as the seed examples need', async () => {
     const { fields, records } = await recordsOf(COURSES_RESOURCE_ID)
     expect(fields.filter((field) => field.id === 'subject' || field.id === 'stage')).toEqual([{ id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }])

@@ -1,7 +1,8 @@
 // Registers the bundled demo resources into a catalog. Each builds its table only on first use,
 // and its data module is only imported then (so the bundler splits it out).
 import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
-import { COURSES_RESOURCE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
+import { indexWhenIdle } from './idle-index.ts'
+import { COURSES_RESOURCE_ID, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
   /** Ids of demo resources that should need a token (the server's `--private`). */
@@ -18,6 +19,9 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
       id: info.id,
       aliases: [info.alias],
       title: info.title,
+      description: info.description,
+      packageId: DEMO_PACKAGE_ID,
+      dictionary: info.dictionary,
       isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
       load: async (onCatalogProgress?: ProgressCallback, onPartial?: PartialCallback) => {
         const onProgress: ProgressCallback = (done, total) => {
@@ -33,7 +37,9 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
             const generator = await import('./generator.ts')
             const count = options.largeRecordCount ?? generator.DEFAULT_RECORD_COUNT
             // Each finished chunk goes to the catalog, so searches can answer from it while the rest builds.
-            return generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (table) => onPartial?.(table, count) })
+            const table = await generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (partial) => onPartial?.(partial, count) })
+            void indexWhenIdle(table)
+            return table
           }
           default:
             throw new Error(`No data module for demo resource ${info.id}`)

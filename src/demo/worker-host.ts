@@ -3,6 +3,7 @@
 import { Catalog, createDatastoreHandler, datastoreSummary, type SummaryRequest } from '../engine/index.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
+import { indexWhenIdle } from './idle-index.ts'
 import { registerDemoResources } from './register.ts'
 import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
 
@@ -71,12 +72,30 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
     const report = (done: number, total: number): void => {
       if (!cancelled.has(id)) post({ kind: 'progress', id, progress: { resourceId, title: file.name, done, total, unit: 'bytes' } })
     }
+    const format = formatFromName(file.name) ?? formatFromType(file.type)
+    let queryable = false
     try {
-      const table = await loadDataFile(file, { name: file.name, format: formatFromName(file.name) ?? formatFromType(file.type), onProgress: report })
-      catalog.add({ id: resourceId, title: file.name, load: () => table })
-      await catalog.prepare(resourceId)
+      // In the catalog from the start, so searches can answer from the part read so far.
+      catalog.add({
+        id: resourceId,
+        title: file.name,
+        load: (_onProgress, onPartial) =>
+          loadDataFile(file, {
+            name: file.name,
+            format,
+            onProgress: report,
+            onPartial: (table, expectedSize) => {
+              onPartial?.(table, expectedSize)
+              if (!queryable && !cancelled.has(id)) post({ kind: 'progress', id, progress: { resourceId, title: file.name, done: 0, total: 0, unit: 'bytes', queryable: true } })
+              queryable = true
+            },
+          }),
+      })
+      const table = await catalog.prepare(resourceId)
+      void indexWhenIdle(table)
       answer({ kind: 'added', id, resource: summaryOf(resourceId) })
     } catch (error) {
+      catalog.remove(resourceId)
       answer({ kind: 'failed', id, message: error instanceof DataFileError ? error.message : `${file.name}: ${messageOf(error)}` })
     }
   }

@@ -66,6 +66,15 @@ export class Catalog {
     for (const name of names) this.byName.set(name, entry)
   }
 
+  /** Forgets a resource (e.g. a file whose load failed); its id and aliases become free. */
+  remove(id: string): void {
+    const entry = this.byName.get(id)
+    if (entry === undefined || entry.id !== id) return
+    this.entries.splice(this.entries.indexOf(entry), 1)
+    for (const name of [entry.id, ...(entry.aliases ?? [])]) this.byName.delete(name)
+    this.loads.delete(entry.id)
+  }
+
   list(): ResourceSummary[] {
     return this.entries.map((entry) => {
       const table = this.loads.get(entry.id)?.table

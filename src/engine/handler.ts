@@ -1,12 +1,16 @@
 // The fetch-style HTTP handler (Request in, Response out) shared by the Node server, the worker and
 // the tests: routing, GET/POST parsing, CORS, tokens, and CKAN's 400/404/405 answers.
 //
+// Actions: `datastore_search`, `datastore_info` and `resource_show`, each at
+// `{basePath}/api/action/<name>` and `{basePath}/api/3/action/<name>`.
 // GET: every query parameter is a string; a repeated key becomes a list. POST: a JSON object body
 // (a form-encoded body is read like a query string); an empty body counts as `{}`. The token is the
-// raw `Authorization` header; anything the server does not know (including "Bearer x") is anonymous.
+// raw `Authorization` or `X-CKAN-API-Key` header; anything the server does not know (including
+// "Bearer x") is anonymous.
 
 import type { Catalog } from './catalog.ts'
-import { datastoreSearch } from './datastore-search.ts'
+import { datastoreInfo, resourceShow } from './actions.ts'
+import { datastoreSearch, type SearchContext } from './datastore-search.ts'
 import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { setOwn } from './own-property.ts'
@@ -14,7 +18,7 @@ import type { SearchStore } from './search-query.ts'
 
 export interface DatastoreHandlerOptions {
   catalog: Catalog
-  /** The one path segment before `/api`, e.g. `/data` ('' serves at the root). */
+  /** The path before `/api`: '' or '/' (the site root), `/data`, `/data/en`. */
   basePath: string
   /** Tokens that grant every private resource. */
   tokens: readonly string[]
@@ -75,16 +79,29 @@ function tokenOf(headers: Headers, tokens: readonly string[]): string | null {
   return sent.find((value) => tokens.includes(value)) ?? sent[0] ?? null
 }
 
+type Action = (catalog: Catalog, params: unknown, context: SearchContext) => Promise<Outcome>
+
+const ACTIONS: Readonly<Record<string, Action>> = {
+  datastore_search: datastoreSearch,
+  datastore_info: datastoreInfo,
+  resource_show: resourceShow,
+}
+
 export function createDatastoreHandler(options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {
   const basePath = normaliseBasePath(options.basePath)
-  const routes = new Set([`${basePath}/api/action/datastore_search`, `${basePath}/api/3/action/datastore_search`])
+  const routes = new Map<string, Action>()
+  for (const [name, action] of Object.entries(ACTIONS)) {
+    routes.set(`${basePath}/api/action/${name}`, action)
+    routes.set(`${basePath}/api/3/action/${name}`, action)
+  }
 
   return async (request) => {
     let help = `${basePath}/api/3/action/help_show?name=datastore_search`
     try {
       const url = new URL(request.url)
-      help = helpUrl(url.origin, `${basePath}/api/action/datastore_search`)
-      if (!routes.has(url.pathname)) {
+      const action = routes.get(url.pathname)
+      help = helpUrl(url.origin, action ? url.pathname : `${basePath}/api/action/datastore_search`)
+      if (!action) {
         return respond(notFound(help, `The requested URL ${url.pathname} was not found on this server.`))
       }
       if (request.method === 'OPTIONS') {
@@ -100,7 +117,7 @@ export function createDatastoreHandler(options: DatastoreHandlerOptions): (reque
         if (!body.ok) return respond(body.outcome)
         params = body.params
       }
-      const outcome = await datastoreSearch(options.catalog, params, {
+      const outcome = await action(options.catalog, params, {
         token: tokenOf(request.headers, options.tokens),
         tokens: options.tokens,
         store: options.store,

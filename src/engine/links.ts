@@ -47,15 +47,15 @@ export function buildLinks(path: string, query: string, offset: number, limit: n
   return links
 }
 
-const ACTION_PATH = /^(.*)\/api(?:\/3)?\/action\/datastore_search$/
+const ACTION_PATH = /^(.*)\/api(?:\/3)?\/action\/([A-Za-z0-9_]+)$/
 
-/** `{origin}{basePath}/api/3/action/help_show?name=datastore_search` for the request's path. */
+/** `{origin}{basePath}/api/3/action/help_show?name=<action>` for the request's path (an action path). */
 export function helpUrl(origin: string, requestPath: string): string {
   const key = `${origin} ${requestPath}`
   let url = helpUrls.get(key)
   if (url === undefined) {
-    const basePath = ACTION_PATH.exec(requestPath)?.[1] ?? ''
-    url = `${origin}${basePath}/api/3/action/help_show?name=datastore_search`
+    const match = ACTION_PATH.exec(requestPath)
+    url = `${origin}${match?.[1] ?? ''}/api/3/action/help_show?name=${match?.[2] ?? 'datastore_search'}`
     if (helpUrls.size > 100) helpUrls.clear()
     helpUrls.set(key, url)
   }

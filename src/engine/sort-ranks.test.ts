@@ -5,7 +5,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareCodePoints, compareText } from './collation.ts'
 import { codesFromTexts } from './column-index.ts'
-import { ranksOf } from './sort-ranks.ts'
+import { compareTextQuickly, ranksOf } from './sort-ranks.ts'
 import type { FieldType } from './types.ts'
 
 const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i))
@@ -28,6 +28,16 @@ describe('sort ranks', () => {
         expect(rankedOrder(values, 'text')).toEqual(values.toSorted(compareText))
       }),
       { numRuns: 500 },
+    )
+  })
+
+  it('compare two texts quickly exactly as the collator (then code points) does', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, long, prefixed), fc.oneof(text, long, prefixed), (a, b) => {
+        expect(Math.sign(compareTextQuickly(a, b))).toBe(Math.sign(compareText(a, b)))
+        expect(Math.sign(compareTextQuickly(a, a + b))).toBe(Math.sign(compareText(a, a + b)))
+      }),
+      { numRuns: 3000 },
     )
   })
 

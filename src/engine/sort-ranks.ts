@@ -34,7 +34,7 @@ const primaryWeights: Uint8Array = (() => {
 })()
 
 /** Key of the characters [from, from + 7) of a text, or -1 when they are not all printable ASCII. */
-function collationSegmentKey(text: string, from: number): number {
+export function collationSegmentKey(text: string, from: number): number {
   let key = 0
   for (let i = from; i < from + SEGMENT; i++) {
     let weight = 0
@@ -99,9 +99,34 @@ export function ranksOf(index: ColumnIndex, type: FieldType): Int32Array {
   return ranks
 }
 
+function isPrintableAscii(code: number): boolean {
+  return code >= FIRST_PRINTABLE && code <= LAST_PRINTABLE
+}
+
+/**
+ * `compareText`, decided by the characters' primary weights while both texts are printable ASCII
+ * (the rule the rank keys use, over the whole text): the collator is called only for texts equal at
+ * that level or holding other characters. Many times faster on texts with long shared prefixes.
+ */
+export function compareTextQuickly(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length)
+  for (let i = 0; i < shorter; i++) {
+    const codeA = a.charCodeAt(i)
+    const codeB = b.charCodeAt(i)
+    if (!isPrintableAscii(codeA) || !isPrintableAscii(codeB)) return compareText(a, b)
+    const difference = (primaryWeights[codeA] as number) - (primaryWeights[codeB] as number)
+    if (difference !== 0) return difference
+  }
+  if (a.length === b.length) return compareText(a, b)
+  // a primary prefix sorts first, when the rest of the longer text has primary weights too
+  const longer = a.length > b.length ? a : b
+  for (let i = shorter; i < longer.length; i++) if (!isPrintableAscii(longer.charCodeAt(i))) return compareText(a, b)
+  return a.length - b.length
+}
+
 /** The order `sort` gives two stored texts of a field type (the order ranks encode), for a few values. */
 export function compareStoredTexts(type: FieldType): (a: string, b: string) => number {
   if (isNumericType(type)) return (a, b) => Number(a) - Number(b)
   if (type === 'bool') return (a, b) => (a === b ? 0 : a === 'false' ? -1 : 1)
-  return type === 'date' || type === 'timestamp' ? compareCodePoints : compareText
+  return type === 'date' || type === 'timestamp' ? compareCodePoints : compareTextQuickly
 }

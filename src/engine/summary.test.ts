@@ -65,6 +65,14 @@ describe('summarizeTable', () => {
     expect(some?.distinct).toBe(words.filter((word) => word.includes('1')).length)
   })
 
+  it('chooses among many tied texts sharing a long prefix exactly as the collator orders them', () => {
+    const tails = ['a', 'B', 'b', 'é', 'E', ' ', '-', 'z9', 'Z', '\u0301', 'ab', 'a b', 'A-']
+    const urls = Array.from({ length: 6000 }, (_, i) => `https://data.example.org/set/${tails[i % tails.length]}${(i * 7919) % 6000}${tails[(i >> 3) % tails.length]}`)
+    const table = tableOf([{ id: 'u', type: 'text' }], urls.map((u) => ({ u })))
+    const collated = urls.toSorted(new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant' }).compare)
+    expect(summarizeTable(table, { top: 12 }).fields[0]?.top.map((v) => v.text)).toEqual(collated.slice(0, 12))
+  })
+
   it('gives min, max, mean and a histogram with nice bounds for numbers', () => {
     const values = [0.5, 3, 7.25, 12, 19.5, null]
     const s = field(summaryOf([{ id: 'x', type: 'numeric' }], values.map((x) => ({ x }))), 'x')

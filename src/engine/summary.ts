@@ -12,7 +12,7 @@ import type { ColumnIndex } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
-import { compareStoredTexts, ranksOf } from './sort-ranks.ts'
+import { collationSegmentKey, compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
 import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
@@ -74,19 +74,21 @@ interface CodeCounts {
   counts: Int32Array
   length: number
   empty: number
+  /** The highest count. */
+  maxCount: number
 }
 
 /** Few matches among many distinct values are counted by sorting their codes instead of a code-sized array. */
 const SPARSE_RATIO = 8
 
-function countCodes(index: ColumnIndex, records: Int32Array | null, size: number, emptyCode: number): CodeCounts {
+function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: number): CodeCounts {
   const { codes } = index
   const valueCount = index.values.length
   if (records !== null && records.length * SPARSE_RATIO < valueCount) {
     const matched = new Int32Array(records.length)
     for (let i = 0; i < records.length; i++) matched[i] = codes[records[i] as number] as number
     matched.sort()
-    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0 }
+    const result: CodeCounts = { codes: new Int32Array(records.length), counts: new Int32Array(records.length), length: 0, empty: 0, maxCount: 0 }
     for (let i = 0; i < matched.length; ) {
       const code = matched[i] as number
       let end = i + 1
@@ -95,6 +97,7 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, size: number
       else {
         result.codes[result.length] = code
         result.counts[result.length++] = end - i
+        if (end - i > result.maxCount) result.maxCount = end - i
       }
       i = end
     }
@@ -102,7 +105,9 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, size: number
   }
   const perCode = new Int32Array(valueCount)
   if (records === null) {
-    for (let record = 0; record < size; record++) perCode[codes[record] as number]++
+    // the whole table: each code's posting list is as long as its count
+    const starts = index.postingStarts
+    for (let code = 0; code < valueCount; code++) perCode[code] = (starts[code + 1] as number) - (starts[code] as number)
   } else {
     for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
   }
@@ -111,14 +116,17 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, size: number
   perCode[emptyCode] = 0
   let length = 0
   for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
-  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty }
+  const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
+  let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
     const count = perCode[code] as number
     if (count === 0) continue
     result.codes[at] = code
     result.counts[at++] = count
+    if (count > maxCount) maxCount = count
   }
+  result.maxCount = maxCount
   return result
 }
 
@@ -139,7 +147,7 @@ function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnI
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const { type } = field
   const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
-  const counted = countCodes(index, records, size, emptyCode)
+  const counted = countCodes(index, records, emptyCode)
   const count = records === null ? size : records.length
   const numeric = isNumericType(type)
   const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
@@ -201,27 +209,11 @@ function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnI
   if (histogram) summary.histogram = histogram
 }
 
-const inverseRanks = new WeakMap<Int32Array, Int32Array>()
-
-/** The codes of a column in ascending value order (the inverse of its ranks), cached. */
-function codesInOrder(index: ColumnIndex, type: FieldType): Int32Array {
-  const ranks = ranksOf(index, type)
-  let order = inverseRanks.get(ranks)
-  if (!order) {
-    order = new Int32Array(ranks.length)
-    for (let code = 1; code < ranks.length; code++) order[ranks[code] as number] = code
-    inverseRanks.set(ranks, order)
-  }
-  return order
-}
-
-/** Ties at the cut beyond this many are chosen by walking the column's sort order instead of comparing. */
-const COMPARE_DIRECTLY = 2048
-
 /**
  * The entries (positions in `counted`) of the `k` highest counts, by count descending, ties in the
- * field's sort order. Only the entries tied at the k-th count need choosing among many: compared
- * directly when few or cheap (numbers, dates, bool), else by walking the column's cached sort order.
+ * field's sort order (the column's ranks when a sort built them, else the same order compared
+ * directly: numbers, code points, or collation decided by primary weights where it can be). Never
+ * builds ranks: for a column of a million distinct texts that is a sort of a million texts.
  */
 function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: FieldType, numbers: Float64Array | undefined): number[] {
   const { codes, counts, length } = counted
@@ -238,50 +230,62 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   const inOrder = (a: number, b: number): number => (counts[b] as number) - (counts[a] as number) || valueOrder(a, b)
   if (length <= k) return Array.from({ length }, (_, entry) => entry).sort(inOrder)
 
-  const threshold = kthLargest(counts, length, k)
+  // every value once (a column of unique values): all tie, nothing is above the cut
+  const unique = counted.maxCount === 1
+  const threshold = unique ? 1 : kthLargest(counts, length, k)
   const chosen: number[] = []
-  let tiedCount = 0
-  for (let entry = 0; entry < length; entry++) {
-    const count = counts[entry] as number
-    if (count > threshold) chosen.push(entry)
-    else if (count === threshold) tiedCount++
-  }
+  if (!unique) for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
-  const textual = numbers === undefined && type !== 'date' && type !== 'timestamp' && type !== 'bool'
-  if (tiedCount > COMPARE_DIRECTLY && textual) {
-    // walk the column's codes in value order, keeping the tied ones counted here (`codes` ascends)
-    const order = codesInOrder(index, type)
-    for (let rank = 0; rank < order.length && chosen.length < k; rank++) {
-      const entry = entryOfCode(codes, length, order[rank] as number)
-      if (entry !== -1 && counts[entry] === threshold) chosen.push(entry)
+  // few of them are wanted: keep a small sorted list, compared once per tied entry at most; among
+  // many texts, a number per code (the primary weights after the column's common prefix) settles
+  // most comparisons without reading the texts
+  const keys = numbers === undefined && !index.ranks && length > MANY_TIES && (type === 'text' || type === 'json') ? primaryKeys(index) : undefined
+  const kept: number[] = []
+  for (let entry = 0; entry < length; entry++) {
+    if (counts[entry] !== threshold) continue
+    if (kept.length === wanted) {
+      const last = kept[wanted - 1] as number
+      if (keys) {
+        const key = keys[codes[entry] as number] as number
+        const lastKey = keys[codes[last] as number] as number
+        if (key >= 0 && lastKey >= 0 && key > lastKey) continue
+      }
+      if (valueOrder(entry, last) >= 0) continue
     }
-  } else {
-    const kept: number[] = []
-    for (let entry = 0; entry < length; entry++) {
-      if (counts[entry] !== threshold) continue
-      if (kept.length === wanted && valueOrder(entry, kept[wanted - 1] as number) >= 0) continue
-      let at = kept.length
-      while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
-      kept.splice(at, 0, entry)
-      if (kept.length > wanted) kept.pop()
-    }
-    chosen.push(...kept)
+    let at = kept.length
+    while (at > 0 && valueOrder(entry, kept[at - 1] as number) < 0) at--
+    kept.splice(at, 0, entry)
+    if (kept.length > wanted) kept.pop()
   }
+  chosen.push(...kept)
   return chosen.sort(inOrder)
 }
 
-/** The position of `code` in the ascending `codes[0, length)`, or -1. */
-function entryOfCode(codes: Int32Array, length: number, code: number): number {
-  let low = 0
-  let high = length - 1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    const found = codes[middle] as number
-    if (found === code) return middle
-    if (found < code) low = middle + 1
-    else high = middle - 1
+/** Ties beyond this many are first compared by the column's primary keys. */
+const MANY_TIES = 4096
+const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+
+/**
+ * Per code, the collation key (primary weights, `collationSegmentKey`) of the 7 characters after the
+ * prefix every value of the column shares, or -1: where two keys differ (both >= 0) they order the
+ * texts as the collator does, the prefix being the same text in both. Cached with the index.
+ */
+function primaryKeys(index: ColumnIndex): Float64Array {
+  let keys = primaryKeysByIndex.get(index)
+  if (keys) return keys
+  const { values } = index
+  const first = values[1] ?? ''
+  let shared = first.length
+  for (let code = 2; code < values.length && shared > 0; code++) {
+    const text = values[code] as string
+    let i = 0
+    while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
+    shared = i
   }
-  return -1
+  keys = new Float64Array(values.length)
+  for (let code = 1; code < values.length; code++) keys[code] = collationSegmentKey(values[code] as string, shared)
+  primaryKeysByIndex.set(index, keys)
+  return keys
 }
 
 /** The k-th largest of `length` counts (k <= length): a min-heap of the k largest seen. */

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { asStoredTable, TableBuilder } from './table.ts'
-import { candidateRanges } from './trigram-index.ts'
+import { buildSkipIndex, candidateRanges } from './trigram-index.ts'
 
 function urlTable(special: Map<number, string>) {
   const builder = new TableBuilder([{ id: 'url', type: 'text' }, { id: 'date', type: 'text' }], { chunkSize: 4096, blockSize: 64 })
@@ -16,11 +16,19 @@ function urlTable(special: Map<number, string>) {
 describe('trigram skip index', () => {
   it('skips every block for an absent needle made of common letters', () => {
     const table = urlTable(new Map())
+    buildSkipIndex(table, table.chunks[0]!)
     expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toEqual([])
   })
 
   it('keeps exactly the blocks of the records that hold the needle', () => {
     const table = urlTable(new Map([[5, 'A RASTONE here'], [3000, 'xrastonex']]))
+    buildSkipIndex(table, table.chunks[0]!)
     expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toEqual([[0, 64], [2944, 3008]])
+  })
+
+  it('lets the first search of a chunk scan it whole (building the bits costs more than one scan), and builds them on the second', () => {
+    const table = urlTable(new Map([[5, 'A RASTONE here']]))
+    expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toBeUndefined()
+    expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toEqual([[0, 64]])
   })
 })

@@ -1,7 +1,9 @@
 // A skip index for rare needles: for each chunk, one bit per (trigram hash, block of records) saying
 // "this block's lowercase text may contain this trigram". A needle can only occur in blocks that have
-// all of its trigrams, so a sweep visits only those. Each chunk's bits are built the first time a
-// search reaches that chunk (a search that stops early never pays for the rest), then cached.
+// all of its trigrams, so a sweep visits only those. Building a chunk's bits costs several full scans
+// of it, so the first search of a chunk scans it without them; the bits are built by the second
+// search that reaches the chunk (a search that stops early never pays for the rest), or earlier by
+// `buildSkipIndex` when a host has idle time after a load (background-index.ts), then cached.
 // Hash collisions only add false candidates (the sweep verifies every hit), never lose a match.
 // Bits are stored block-group major (32 blocks x all hashes together), so building stays in cache.
 
@@ -20,9 +22,16 @@ const USEFUL_SHARE = 0.5
 export type LocalRanges = Array<[number, number]>
 
 const chunkBits = new WeakMap<Chunk, Uint32Array>()
+/** Chunks a search has reached once without bits. */
+const searchedOnce = new WeakSet<Chunk>()
 
 function trigramHash(a: number, b: number, c: number): number {
   return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> (32 - HASH_BITS)
+}
+
+/** Builds a chunk's skip bits now (idle-time work after a load). */
+export function buildSkipIndex(table: StoredTable, chunk: Chunk): void {
+  if (chunk.count > table.blockSize) bitsOf(table, chunk)
 }
 
 function bitsOf(table: StoredTable, chunk: Chunk): Uint32Array {
@@ -78,6 +87,10 @@ export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string
   const bytes = lowerTextOf(table, chunk).bytes !== undefined
   // bytes hold no lone surrogate, so their trigrams say nothing about a needle with one
   if (bytes && !hasUtf8Form(needle)) return undefined
+  if (!chunkBits.has(chunk) && !searchedOnce.has(chunk)) {
+    searchedOnce.add(chunk)
+    return undefined
+  }
   const bits = bitsOf(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
   const words = Math.ceil(blockCount / 32)

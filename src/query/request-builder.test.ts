@@ -110,6 +110,29 @@ describe('GET requests', () => {
   })
 })
 
+const body = (spec: ReturnType<typeof buildRequest>) => JSON.parse(spec.body ?? '{}') as Record<string, unknown>
+
+describe('records_format', () => {
+  it('asks for lists only for pages over 1,000 records, and only from a server known to accept them', () => {
+    expect(body(buildRequest(live({ limit: 1001 }), { listsAccepted: true })).records_format).toBe('lists')
+    expect(body(buildRequest(live({ limit: 1000 }), { listsAccepted: true }))).not.toHaveProperty('records_format')
+    expect(body(buildRequest(live({ limit: undefined }), { listsAccepted: true }))).not.toHaveProperty('records_format')
+    expect(body(buildRequest(live({ limit: 32000 }), { listsAccepted: false }))).not.toHaveProperty('records_format')
+    expect(body(buildRequest(live({ limit: 32000 })))).not.toHaveProperty('records_format')
+  })
+
+  it('goes last in the body and in a GET query string', () => {
+    expect(Object.keys(body(buildRequest(live({ limit: 5000, q: 'x', offset: 10 }), { listsAccepted: true })))).toEqual(['resource_id', 'limit', 'q', 'offset', 'records_format'])
+    const url = new URL(buildRequest(live({ method: 'GET', limit: 5000 }), { listsAccepted: true }).url)
+    expect([...url.searchParams.keys()].at(-1)).toBe('records_format')
+    expect(url.searchParams.get('records_format')).toBe('lists')
+  })
+
+  it('can be asked for explicitly whatever the page size (the probe)', () => {
+    expect(body(buildRequest(live({ limit: 1 }), { recordsFormat: 'lists' })).records_format).toBe('lists')
+  })
+})
+
 describe('redactedRequest', () => {
   it('replaces the token and nothing else', () => {
     const spec = buildRequest(live({}), { token: 'tok-123' })

@@ -16,6 +16,19 @@ export interface HttpRequestSpec {
 export interface BuildOptions {
   /** Sent raw as `Authorization` (no `Bearer`), only when non-empty. */
   token?: string
+  /** The server is known to accept `records_format: "lists"`: pages over LISTS_ABOVE_RECORDS ask for it. */
+  listsAccepted?: boolean
+  /** Ask for this records format whatever the page size (the probe's check). */
+  recordsFormat?: 'lists'
+}
+
+/** Pages of more records than this travel as lists where the server accepts them (about half the bytes). */
+export const LISTS_ABOVE_RECORDS = 1000
+
+/** The records format a query asks for: `lists` for a big page to a server known to accept it. */
+export function recordsFormatFor(query: QueryState, options: BuildOptions): 'lists' | undefined {
+  if (options.recordsFormat) return options.recordsFormat
+  return options.listsAccepted && query.limit !== undefined && query.limit > LISTS_ABOVE_RECORDS ? 'lists' : undefined
 }
 
 export const ACTION_PATH = '/api/action/datastore_search'
@@ -49,7 +62,8 @@ export function effectiveBaseUrl(query: QueryState): string {
 
 /**
  * POST: JSON body with `resource_id`, then `limit`, `q`, `filters`, `sort`, `offset`, `fields` only
- * when they say something. GET: the same parameters in the query string, `filters` as JSON text.
+ * when they say something, and `records_format` last when lists are asked for (`recordsFormatFor`).
+ * GET: the same parameters in the query string, `filters` as JSON text.
  * Both send `Authorization: <token>` only when a token is given (GET too: a private resource needs it,
  * and without a token the GET stays a simple request with no CORS preflight).
  */
@@ -58,6 +72,8 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
   const token = options.token?.trim()
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
   const params = searchParameters(query)
+  const format = recordsFormatFor(query, options)
+  if (format) params.push(['records_format', format])
   if (query.method === 'GET') {
     const search = params.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeQueryValue(text)}`))
     return { method: 'GET', url: `${url}?${search.join('&')}`, headers: auth }

@@ -1,10 +1,13 @@
 // Builds the server's catalog: the files given with --resource (loaded and checked at start-up), or
 // the bundled demo resources (built lazily on first use).
 import { openAsBlob } from 'node:fs'
-import { access, constants, stat } from 'node:fs/promises'
-import { Catalog, type Table } from '../engine/index.ts'
+import { access, constants, readFile, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { Catalog, type ResourceEntry, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
+import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
+import { DataPackageError, loadDataPackageTable, parseDataPackage } from './datapackage.ts'
 import type { ServerOptions } from './options.ts'
 
 /** A file that could not be read or parsed; the message names the file (and the line, if known). */
@@ -18,28 +21,67 @@ export async function createServerCatalog(options: Pick<ServerOptions, 'resource
     return catalog
   }
   for (const { id, file } of options.resources) {
+    const isPrivate = privateIds.has(id)
+    if (isDataPackage(file)) {
+      catalog.add({ ...(await loadDataPackage(id, file)), isPrivate })
+      continue
+    }
     const table = await loadFile(file)
-    catalog.add({ id, title: file, isPrivate: privateIds.has(id), load: () => table })
+    catalog.add({ id, title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON', isPrivate, load: () => table })
+    void indexWhenIdle(table)
   }
   return catalog
 }
 
-async function loadFile(file: string): Promise<Table> {
-  let blob: Blob
+export function isDataPackage(file: string): boolean {
+  return /datapackage\.json$/i.test(file)
+}
+
+/** A Frictionless data package's CSV resource, its types, titles and descriptions; errors name the file. */
+async function loadDataPackage(id: string, file: string): Promise<ResourceEntry> {
+  let json: string
   try {
-    if ((await stat(file)).isDirectory()) throw new ResourceLoadError(`${file}: cannot read the file (it is a directory)`)
-    await access(file, constants.R_OK)
-    blob = await openAsBlob(file)
+    json = await readFile(file, 'utf8')
   } catch (error) {
-    if (error instanceof ResourceLoadError) throw error
-    const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)
-    throw new ResourceLoadError(`${file}: cannot read the file (${reason})`)
+    throw new ResourceLoadError(`${file}: cannot read the file (${reasonOf(error)})`)
   }
+  try {
+    const resource = parseDataPackage(json, file, id)
+    const dataFile = join(dirname(file), resource.path)
+    const table = await loadDataPackageTable(resource, await openReadable(dataFile), dataFile)
+    const entry: ResourceEntry = { id, format: resource.format, dictionary: resource.dictionary, load: () => table }
+    if (resource.title !== undefined) entry.title = resource.title
+    if (resource.description !== undefined) entry.description = resource.description
+    if (resource.packageId !== undefined) entry.packageId = resource.packageId
+    return entry
+  } catch (error) {
+    if (error instanceof DataPackageError) throw new ResourceLoadError(error.message)
+    throw error
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
+}
+
+async function loadFile(file: string): Promise<Table> {
+  const blob = await openReadable(file)
   try {
     return await loadDataFile(blob, { name: file })
   } catch (error) {
     if (error instanceof DataFileError) throw new ResourceLoadError(error.message)
     throw new ResourceLoadError(`${file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`)
+  }
+}
+
+async function openReadable(file: string): Promise<Blob> {
+  try {
+    if ((await stat(file)).isDirectory()) throw new ResourceLoadError(`${file}: cannot read the file (it is a directory)`)
+    await access(file, constants.R_OK)
+    return await openAsBlob(file)
+  } catch (error) {
+    if (error instanceof ResourceLoadError) throw error
+    throw new ResourceLoadError(`${file}: cannot read the file (${reasonOf(error)})`)
   }
 }

@@ -6,6 +6,12 @@ function errorOf(result: ParsedArguments): string {
   return result.message
 }
 
+function basePathOf(value: string): string {
+  const parsed = parseArguments(['--base-path', value])
+  if (parsed.kind !== 'run') throw new Error(JSON.stringify(parsed))
+  return parsed.options.basePath
+}
+
 describe('server options', () => {
   it('defaults to 127.0.0.1:8800/data with the demo resources', () => {
     expect(parseArguments([])).toEqual({
@@ -38,6 +44,14 @@ describe('server options', () => {
     expect(errorOf(parseArguments(['data.csv']))).toBe('unexpected argument "data.csv" (options start with --)')
   })
 
+  it('takes the site root, one segment or several as --base-path', () => {
+    expect(basePathOf('/')).toBe('')
+    expect(basePathOf('')).toBe('')
+    expect(basePathOf('data')).toBe('/data')
+    expect(basePathOf('/data/en/')).toBe('/data/en')
+    expect(basePathOf('/a/b/c')).toBe('/a/b/c')
+  })
+
   it('rejects a missing value', () => {
     expect(errorOf(parseArguments(['--port']))).toBe('--port needs a value')
     expect(errorOf(parseArguments(['--token', '--port', '1']))).toBe('--token needs a value')
@@ -46,9 +60,11 @@ describe('server options', () => {
   it('rejects bad ports, base paths and resources with a message that says what is expected', () => {
     expect(errorOf(parseArguments(['--port', '70000']))).toBe('--port 70000: expected a number from 0 to 65535')
     expect(errorOf(parseArguments(['--port', 'http']))).toMatch(/^--port http: expected a number/)
-    expect(errorOf(parseArguments(['--base-path', '/a/b']))).toMatch(/^--base-path "\/a\/b": expected one path segment/)
+    for (const bad of ['/a//b', '/a b', '/a/../b', '/?x', 'a/./b']) {
+      expect(errorOf(parseArguments(['--base-path', bad]))).toMatch(/^--base-path ".*": expected \/ \(the site root\) or path segments such as \/data or \/data\/en/)
+    }
     expect(errorOf(parseArguments(['--resource', 'data.csv']))).toMatch(/expected ID=FILE/)
-    expect(errorOf(parseArguments(['--resource', 'x=data.xlsx']))).toBe('--resource x=data.xlsx: the file name must end in .csv or .json')
+    expect(errorOf(parseArguments(['--resource', 'x=data.xlsx']))).toBe('--resource x=data.xlsx: the file name must end in .csv, .json or datapackage.json')
     expect(errorOf(parseArguments(['--resource', 'x=a.csv', '--resource', 'x=b.csv']))).toBe('--resource x was given twice')
     expect(errorOf(parseArguments(['--port', '1', '--port', '2']))).toBe('--port was given more than once')
   })

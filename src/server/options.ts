@@ -8,7 +8,7 @@ export interface ResourceFileOption {
 export interface ServerOptions {
   host: string
   port: number
-  /** Always "/" followed by one path segment, e.g. "/data". */
+  /** The path before `/api`: '' (the site root) or "/" + segments, e.g. "/data", "/data/en". */
   basePath: string
   /** Empty: serve the bundled demo resources. */
   resources: ResourceFileOption[]
@@ -28,9 +28,11 @@ Serves datastore_search over HTTP at http://HOST:PORT/BASE/api/action/datastore_
 Options:
   --host H            listen address (default 127.0.0.1)
   --port N            listen port (default 8800; 0 picks a free port)
-  --base-path P       the one path segment before /api (default /data)
-  --resource ID=FILE  serve a .csv (header row, UTF-8) or .json (array of objects) file as
-                      resource ID; repeatable (default: the bundled demo resources)
+  --base-path P       the path before /api: / (the site root), /data, /data/en (default /data)
+  --resource ID=FILE  serve a .csv (header row, UTF-8) or .json (array of objects) file, or the
+                      CSV resource of a Frictionless datapackage.json (its schema gives the types,
+                      field titles and descriptions the data dictionary), as resource ID;
+                      repeatable (default: the bundled demo resources)
   --private ID        that resource needs a token; repeatable
   --token T           a token that grants every private resource; repeatable
   --help              show this help`
@@ -113,11 +115,15 @@ function parsePort(text: string | undefined): number {
 }
 
 function parseBasePath(text: string): string {
-  const segment = text.replace(/^\/+/, '').replace(/\/+$/, '')
-  if (!/^[A-Za-z0-9._~-]+$/.test(segment)) {
-    throw new OptionError(`--base-path "${text}": expected one path segment such as /data (letters, digits, . _ ~ -)`)
+  const trimmed = text.trim().replace(/^\/+/, '').replace(/\/+$/, '')
+  if (trimmed === '') return ''
+  const segments = trimmed.split('/')
+  if (segments.some((segment) => !/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..')) {
+    throw new OptionError(
+      `--base-path "${text}": expected / (the site root) or path segments such as /data or /data/en (letters, digits, . _ ~ - between single slashes)`,
+    )
   }
-  return `/${segment}`
+  return `/${segments.join('/')}`
 }
 
 function parseResource(text: string): ResourceFileOption {
@@ -125,6 +131,8 @@ function parseResource(text: string): ResourceFileOption {
   const id = equals === -1 ? '' : text.slice(0, equals).trim()
   const file = equals === -1 ? '' : text.slice(equals + 1).trim()
   if (id === '' || file === '') throw new OptionError(`--resource "${text}": expected ID=FILE, e.g. --resource courses=data/courses.csv`)
-  if (!/\.(csv|json)$/i.test(file)) throw new OptionError(`--resource ${id}=${file}: the file name must end in .csv or .json`)
+  if (!/\.(csv|json)$/i.test(file)) {
+    throw new OptionError(`--resource ${id}=${file}: the file name must end in .csv, .json or datapackage.json`)
+  }
   return { id, file }
 }

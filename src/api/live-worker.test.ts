@@ -1,0 +1,148 @@
+// The live-answer worker's protocol end to end: the page-side client and the worker-side host talk
+// through structured clones (as postMessage does), and the host fetches from a real local HTTP server.
+import { once } from 'node:events'
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HttpRequestSpec } from '../query/request-builder.ts'
+import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerLike } from './live-worker-client.ts'
+import { CELLS_PER_MESSAGE, createLiveWorkerHost } from './live-worker-host.ts'
+import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
+import { TransportError, type TransferProgress } from './transport.ts'
+import { failureOf } from './test-support/failure-of.ts'
+
+const FIELDS = ['_id', 'name', 'size'].map((id) => ({ id, type: id === 'name' ? 'text' : 'int' }))
+const ROWS = 20_000
+const listsBody = JSON.stringify({
+  success: true,
+  result: { records_format: 'lists', fields: FIELDS, records: Array.from({ length: ROWS }, (_, row) => [row + 1, `name ${row}`, row * 2]), total: ROWS },
+})
+
+let server: Server
+let origin = ''
+const hanging = new Set<ServerResponse>()
+const aborted: string[] = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      switch (req.url) {
+        case '/lists':
+          res.writeHead(200, { 'content-type': 'application/json' }).end(listsBody)
+          return
+        case '/refused':
+          res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: { __type: 'Validation Error', records_format: ['Unexpected'] } }))
+          return
+        case '/never-ends':
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.write('{"success": true, "result": {"records": [')
+          hanging.add(res)
+          res.on('close', () => aborted.push(req.url ?? ''))
+          return
+        default:
+          res.writeHead(404).end()
+      }
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  for (const res of hanging) res.destroy()
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+const spec = (path: string): HttpRequestSpec => ({ method: 'GET', url: `${origin}${path}`, headers: [] })
+
+/** A stand-in Worker: the host runs here, every message crosses as a structured clone, a turn later. */
+function inProcessWorker(seen: FromLiveWorker[] = []) {
+  const listeners = new Map<string, ((event: Event) => void)[]>()
+  const emit = (type: string, event: Event) => (listeners.get(type) ?? []).forEach((listener) => listener(event))
+  const host = createLiveWorkerHost((message) => {
+    const copy = structuredClone(message)
+    seen.push(copy)
+    setTimeout(() => emit('message', new MessageEvent('message', { data: copy })))
+  })
+  const worker: LiveWorkerLike & { crash: () => void; terminated: boolean } = {
+    terminated: false,
+    postMessage: (message: ToLiveWorker) => setTimeout(() => host.receive(structuredClone(message))),
+    terminate: () => void (worker.terminated = true),
+    addEventListener: (type, listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    crash: () => emit('error', new Event('error', { cancelable: true })),
+  }
+  return worker
+}
+
+describe('live-answer worker', () => {
+  it('fetches and parses in the worker, rebuilds lists, and the page gets every record back from slices', async () => {
+    const seen: FromLiveWorker[] = []
+    const client = createLiveWorkerClient(() => inProcessWorker(seen))
+    const progress: TransferProgress[] = []
+    const answer = await client.search(spec('/lists'), { requestedLimit: ROWS }, { onProgress: (value) => progress.push(value) })
+    expect(answer.status).toBe(200)
+    if (!answer.outcome.ok) throw new Error('expected records')
+    const { records, fields, total, recordsFormat } = answer.outcome.result
+    expect({ fields, total, recordsFormat }).toEqual({ fields: FIELDS, total: ROWS, recordsFormat: 'lists' })
+    expect(records).toHaveLength(ROWS)
+    expect(records[0]).toEqual({ _id: 1, name: 'name 0', size: 0 })
+    expect(records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
+    // Slices of a bounded size, then the answer without its records.
+    const slices = seen.filter((message) => message.kind === 'records')
+    expect(slices).toHaveLength(Math.ceil(ROWS / Math.floor(CELLS_PER_MESSAGE / FIELDS.length)))
+    expect(seen.at(-1)).toMatchObject({ kind: 'answered', outcome: { ok: true, result: { records: [] } } })
+    expect(progress.at(-1)).toMatchObject({ done: listsBody.length, unit: 'bytes' })
+  })
+
+  it('keeps concurrent requests apart by id', async () => {
+    const client = createLiveWorkerClient(() => inProcessWorker())
+    const [lists, refused] = await Promise.all([client.search(spec('/lists'), {}), client.search(spec('/refused'), {})])
+    expect(lists.outcome.ok && lists.outcome.result.records).toHaveLength(ROWS)
+    expect(refused.status).toBe(409)
+    expect(refused.outcome).toMatchObject({ ok: false, error: { kind: 'validation', paramErrors: { records_format: ['Unexpected'] } } })
+  })
+
+  it('rebuilds a transport failure as the TransportError the page would have seen', async () => {
+    const client = createLiveWorkerClient(() => inProcessWorker())
+    const refusedPort = (() => {
+      const url = new URL(origin)
+      url.port = '9'
+      return url.origin
+    })()
+    const failure = await failureOf(client.search({ method: 'GET', url: `${refusedPort}/nothing`, headers: [] }, {}))
+    expect(failure).toBeInstanceOf(TransportError)
+    expect(failure).toMatchObject({ kind: 'network', details: { phase: 'connect' } })
+
+    const timedOut = await failureOf(client.search(spec('/never-ends'), {}, { timeoutMs: 200 }))
+    expect(timedOut).toMatchObject({ kind: 'timeout', details: { phase: 'body', timeoutMs: 200 } })
+  })
+
+  it('cancels: the page stops waiting at once and the worker aborts its fetch', async () => {
+    const client = createLiveWorkerClient(() => inProcessWorker())
+    const controller = new AbortController()
+    const running = client.search(spec('/never-ends'), {}, { signal: controller.signal })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    controller.abort()
+    expect((await failureOf(running)).kind).toBe('aborted')
+    await expect.poll(() => aborted.includes('/never-ends')).toBe(true)
+  })
+
+  it('a crashed worker fails its calls as unavailable (the page reads the answer itself) and the next call starts a new one', async () => {
+    const workers: ReturnType<typeof inProcessWorker>[] = []
+    const client = createLiveWorkerClient(() => {
+      const worker = inProcessWorker()
+      workers.push(worker)
+      return worker
+    })
+    const running = client.search(spec('/never-ends'), {}, { timeoutMs: 5000 })
+    workers[0]?.crash()
+    await expect(running).rejects.toBeInstanceOf(OffThreadUnavailable)
+    expect(workers[0]?.terminated).toBe(true)
+    const next = await client.search(spec('/lists'), {})
+    expect(next.outcome.ok).toBe(true)
+    expect(workers).toHaveLength(2)
+  })
+})
