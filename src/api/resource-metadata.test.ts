@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { datastoreInfoOptions, fetchFieldLabels } from './datastore-info.ts'
-import { fieldLabelOf, labelsOfFields, type MetadataDeps, type ResourceTarget } from './resource-metadata.ts'
+import { fieldLabelOf, labelsOfFields, withLabels, type MetadataDeps, type ResourceTarget } from './resource-metadata.ts'
 import { fetchResourceSummary, resourceShowOptions } from './resource-show.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
@@ -81,5 +81,14 @@ describe('labels', () => {
     expect(Object.keys(labels)).toEqual(['__proto__', 'a'])
     expect(labels.a).toEqual({ label: 'A' })
     expect(Object.getPrototypeOf(labels)).toBe(Object.prototype)
+  })
+})
+
+describe('withLabels', () => {
+  it('attaches a label and description to the fields that have one and leaves the others as they are', () => {
+    const fields = [{ id: 'site', type: 'text' }, { id: 'status', type: 'text' }]
+    const labelled = withLabels(fields, new Map([['site', { label: 'Sampling site', notes: 'Where' }]]))
+    expect(labelled).toEqual([{ id: 'site', type: 'text', label: 'Sampling site', notes: 'Where' }, { id: 'status', type: 'text' }])
+    expect(labelled[1]).toBe(fields[1])
   })
 })
