@@ -120,7 +120,7 @@ export function Explorer() {
               <ExportControl
                 query={executed}
                 deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
-                resourceName={metadata.summary?.name ?? demoTitle ?? executed.resourceId}
+                resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>
           ) : null}
