@@ -125,9 +125,9 @@ export function Explorer() {
             </Suspense>
           ) : null}
           <section className="panel results-panel" aria-label="Records">
-            {data ? <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} /> : null}
             {data ? (
               <div className="grid-toolbar">
+                <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
                   <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>

@@ -18,7 +18,11 @@ export function ResourceHeading({ resourceId, name, description }: ResourceHeadi
           <span className="resource-id-label">Resource ID</span> <code>{resourceId}</code>
         </p>
       ) : null}
-      {description ? <p className="resource-description">{description}</p> : null}
+      {description ? (
+        <p className="resource-description" title={description}>
+          {description}
+        </p>
+      ) : null}
     </div>
   )
 }
