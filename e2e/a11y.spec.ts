@@ -63,5 +63,5 @@ test('the results table reads as one header row of column headers (each with its
   `)
   expect(await table.getByRole('row').count()).toBe(3)
   await page.getByRole('button', { name: 'Column menu stage' }).click()
-  await expect(page.getByRole('menu', { name: 'Column stage' }).getByRole('menuitem')).toHaveText(['Sort ascending', 'Sort descending', 'Hide column', 'Filter by a value…'])
+  await expect(page.getByRole('menu', { name: 'Column stage' }).getByRole('menuitem')).toHaveText(['Sort ascending', 'Sort descending', 'Hide column', 'Filter by a value…', 'Summary'])
 })

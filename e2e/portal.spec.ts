@@ -132,7 +132,7 @@ test('the probe reports what a CKAN 2.11-like server offers beyond the seed', as
   const region = page.getByRole('region', { name: 'API probe' })
   await expect(region).toContainText('behaves like the reference engine')
   await expect(region).toContainText(/distinct\s*accepted/)
-  await expect(region).toContainText(/records_format: lists\s*accepted/)
+  await expect(region).toContainText(/Records as lists \(records_format\)\s*accepted/)
   await expect(region).toContainText(/datastore_info \(data dictionary\)\s*answered, 4 of 5 fields labelled/)
   await expect(region).toContainText(/resource_show \(resource name\)\s*answered/)
   await expect(region).toContainText(`The resource is called “${WATER.name}”.`)

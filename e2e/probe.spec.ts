@@ -18,7 +18,7 @@ test('the reference server behaves like the reference engine', async ({ page }) 
   await expect(region).toContainText('both present (CKAN 2.11 or older)')
   await expect(region).toContainText(/Token header\s*not tested/)
   await expect(region).toContainText(/distinct\s*accepted/)
-  await expect(region).toContainText(/records_format: lists\s*accepted/)
+  await expect(region).toContainText(/Records as lists \(records_format\)\s*accepted/)
 })
 
 test('with a token on a private resource, the probe finds both token headers', async ({ page, problems }) => {

@@ -23,6 +23,8 @@ const chromium = ensureChromium()
 
 if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) failures.push('typecheck')
 if (!step('lint', 'npx', ['oxlint', '--deny-warnings'])) failures.push('lint')
+// The import arrows of architecture.md (.dependency-cruiser.cjs); file names are checked by the lint.
+if (!step('import rules', 'npx', ['depcruise', 'src/**/*.{ts,tsx}', '--config', '.dependency-cruiser.cjs'])) failures.push('import rules')
 step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUT}/unit.json`])
 if (!step('build', 'npx', ['vite', 'build'])) failures.push('build')
 if (chromium) {

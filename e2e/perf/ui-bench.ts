@@ -4,7 +4,7 @@
 // complete result of about 31,000 records in the browser, the longest main-thread task while typing,
 // a live answer of 32,000 records x 50 fields (objects, then lists) from the end-to-end fault server
 // with its longest main-thread task, and the initial JavaScript size (gzip) from dist/.
-// `npx tsx e2e/perf/ui-bench.ts live` runs only the live-answer part.
+// `npx tsx e2e/perf/ui-bench.ts live` runs only the live-answer part, `... summaries` only the summaries.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,6 +13,7 @@ import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startFaultServer } from '../fixtures/fault-server.ts'
 import { E2E_PUBLIC_RESOURCE } from '../fixtures/server-args.ts'
 import { startPreview } from './preview.ts'
+import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
 const DIST = 'dist'
 const RUNS = 5
@@ -28,7 +29,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** Waits in the page until the status says "Showing ..." (optionally with this text), then two frames. */
 async function waitForResult(page: Page, text = 'Showing'): Promise<number> {
-  await page.waitForFunction((wanted) => document.querySelector('output')?.textContent?.startsWith(wanted) ?? false, text, {
+  await page.waitForFunction((wanted) => document.querySelector('output.status-text')?.textContent?.startsWith(wanted) ?? false, text, {
     polling: 'raf',
     timeout: 120_000,
   })
@@ -87,7 +88,7 @@ async function timedRun(page: Page, expectText: string): Promise<BigResult> {
     return now
   })
   const painted = await waitForResult(page, expectText)
-  const status = (await page.locator('output').textContent()) ?? ''
+  const status = (await page.locator('output.status-text').textContent()) ?? ''
   const requestMs = Number(/· (\d+) ms/.exec(status)?.[1] ?? Number.NaN)
   const domRows = await page.locator('table tbody tr').count()
   const longestTaskMs = Math.max(0, ...(await takeLongTasks(page)))
@@ -126,21 +127,21 @@ interface SortFigures {
 }
 
 async function sortComplete(page: Page, origin: string): Promise<SortFigures> {
-  // "grain" is in about 4.5% of the records and these stages cover 70% of them: about 31,000 records,
-  // all loaded (limit 32,000), so the grid sorts them in the browser.
-  const stages = ['active', 'closed', 'draft'].map((stage) => `filter.stage=${stage}`).join('&')
-  await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}&limit=32000&q=grain&${stages}`)
+  // "leak" is in about 4% of the records and these statuses cover about 3/4 of them: about 30,000
+  // records, all loaded (limit 32,000), so the grid sorts them in the browser.
+  const statuses = ['Closed', 'Open'].map((status) => `filter.status=${status}`).join('&')
+  await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}&limit=32000&q=leak&${statuses}`)
   await waitForResult(page)
-  const shown = ((await page.locator('output').textContent()) ?? '').replace(/ · \d+ ms.*$/, '')
-  await page.locator('th[aria-label="amount"] button').waitFor()
+  const shown = ((await page.locator('output.status-text').textContent()) ?? '').replace(/ · \d+ ms.*$/, '')
+  await page.locator('th[aria-label="cost"] button').waitFor()
   await watchLongTasks(page)
   const sortMs: number[] = []
   const places = new Set<string>()
   // Each click cycles the column: ascending, descending, unsorted; every one re-sorts all records.
   for (let run = 0; run < 6; run++) {
     const elapsed = await page.evaluate(async () => {
-      const header = [...document.querySelectorAll('th')].find((th) => th.getAttribute('aria-label') === 'amount')
-      if (header === undefined) throw new Error('no "amount" column header')
+      const header = [...document.querySelectorAll('th')].find((th) => th.getAttribute('aria-label') === 'cost')
+      if (header === undefined) throw new Error('no "cost" column header')
       const before = header.getAttribute('aria-sort') ?? null
       const started = performance.now()
       header.querySelector('button')?.click()
@@ -151,7 +152,7 @@ async function sortComplete(page: Page, origin: string): Promise<SortFigures> {
       return performance.now() - started
     })
     sortMs.push(elapsed)
-    const status = (await page.locator('output').textContent()) ?? ''
+    const status = (await page.locator('output.status-text').textContent()) ?? ''
     if (status.includes('sorted')) places.add(status.includes('server') ? 'server' : 'browser')
   }
   return { shown, sortMs, longestTaskMs: Math.max(0, ...(await takeLongTasks(page))), sortedInBrowser: places.size === 1 && places.has('browser') }
@@ -168,6 +169,63 @@ async function typing(page: Page): Promise<{ longestTaskMs: number; tasksOver50:
   await page.waitForTimeout(300)
   const tasks = await takeLongTasks(page)
   return { longestTaskMs: Math.max(0, ...tasks), tasksOver50: tasks.length }
+}
+
+/** Clicks Summaries and waits until every field's summary is drawn and settled; returns the time and field count. */
+async function openSummaries(page: Page): Promise<{ ms: number; fields: number }> {
+  return page.evaluate(async () => {
+    const toggle = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Summaries')
+    if (toggle === undefined) throw new Error('no Summaries button')
+    const started = performance.now()
+    toggle.click()
+    for (;;) {
+      const panel = document.querySelector('section[aria-label="Column summaries"]')
+      const cards = [...(panel?.querySelectorAll<HTMLElement>('[data-field]') ?? [])]
+      if (cards.length > 0 && cards.every((card) => card.getAttribute('aria-busy') === 'false')) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        return { ms: performance.now() - started, fields: cards.length }
+      }
+      if (performance.now() - started > 60_000) throw new Error('the summaries did not settle within 60 s')
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+  })
+}
+
+/** Opening Summaries on the 1,000,000-record demo resource, in fresh pages (first open: chunk, worker, engine). */
+async function summariesDemo(browser: Browser, origin: string): Promise<{ times: number[]; fields: number; longestTaskMs: number }> {
+  const times: number[] = []
+  let fields = 0
+  let longestTaskMs = 0
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}`)
+    await waitForResult(page)
+    await watchLongTasks(page)
+    const opened = await openSummaries(page)
+    times.push(opened.ms)
+    fields = opened.fields
+    longestTaskMs = Math.max(longestTaskMs, ...(await takeLongTasks(page)))
+    await context.close()
+  }
+  return { times, fields, longestTaskMs }
+}
+
+/** Live requests each field's summary took against the reference server (10 of 60 records loaded). */
+async function summariesLive(browser: Browser, origin: string): Promise<{ perField: [string, number][]; ms: number }> {
+  const server = await startReferenceServer()
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${origin}/?source=live&base=${encodeURIComponent(server.baseUrl)}&resource=${BENCH_LIVE_RESOURCE}&limit=10`)
+    await waitForResult(page)
+    const opened = await openSummaries(page)
+    const perField = await page.locator('[data-field]').evaluateAll((cards) => cards.map((card): [string, number] => [card.getAttribute('data-field') ?? '', Number(card.getAttribute('data-live-requests'))]))
+    await context.close()
+    return { perField, ms: opened.ms }
+  } finally {
+    if (server.child.pid !== undefined) process.kill(-server.child.pid)
+  }
 }
 
 interface LiveRun extends BigResult {
@@ -214,6 +272,17 @@ function printLive(runs: LiveRun[]): void {
   }
 }
 
+function printSummaries(summaries: Awaited<ReturnType<typeof summariesDemo>>, live: Awaited<ReturnType<typeof summariesLive>>): void {
+  console.info(
+    `opening Summaries on the 1,000,000-record demo resource: every field (${summaries.fields}) drawn in median ${ms(median(summaries.times))} ` +
+      `(runs: ${summaries.times.map(ms).join(', ')}; target <= 1000 ms); longest main-thread task ${ms(summaries.longestTaskMs)}`,
+  )
+  console.info(
+    `live summaries against the reference server (10 of 60 records loaded): requests per field summary ${live.perField.map(([field, count]) => `${field} ${count}`).join(', ')} ` +
+      `(max ${Math.max(...live.perField.map(([, count]) => count))}; budget <= 23); all settled in ${ms(live.ms)}`,
+  )
+}
+
 function initialJs(): { entryGzip: number; entryRaw: number; files: string[]; allJsGzip: number } {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8')
   const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')
@@ -248,6 +317,13 @@ async function main(): Promise<void> {
       printLive(runs)
       return
     }
+    if (process.argv.includes('summaries')) {
+      const summaries = await summariesDemo(browser, origin)
+      const liveSummaries = await summariesLive(browser, origin)
+      console.info(`UI benchmark (column summaries only), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
+      printSummaries(summaries, liveSummaries)
+      return
+    }
     const load = await firstResult(browser, origin)
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
@@ -256,6 +332,8 @@ async function main(): Promise<void> {
     const sorted = await sortComplete(page, origin)
     const live = await liveWide(page, origin)
     await context.close()
+    const summaries = await summariesDemo(browser, origin)
+    const liveSummaries = await summariesLive(browser, origin)
 
     console.info(`UI benchmark, headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
     console.info(`initial JS (index.html scripts + modulepreload: ${js.files.join(', ')}): ${kb(js.entryRaw)} raw, ${kb(js.entryGzip)} gzip (target <= 110 KB); all JS chunks incl. lazy and worker: ${kb(js.allJsGzip)} gzip`)
@@ -274,6 +352,7 @@ async function main(): Promise<void> {
       `sorting a complete result in the browser (${sorted.shown}; ${sorted.sortedInBrowser ? 'sorted in the browser' : 'NOT complete: sorted by the server'}): ` +
         `click -> painted median ${ms(median(sorted.sortMs))} (runs: ${sorted.sortMs.map(ms).join(', ')}; target <= 100 ms); longest task ${ms(sorted.longestTaskMs)}`,
     )
+    printSummaries(summaries, liveSummaries)
     console.info(`typing in the form with 32,000 records shown: longest main-thread task ${ms(typed.longestTaskMs)}, ${typed.tasksOver50} task(s) over 50 ms (target: none)`)
     printLive(live)
   } finally {

@@ -1,7 +1,7 @@
 // The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { normalizeQuery } from '../query/normalize.ts'
-import { buildRequest, effectiveBaseUrl, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildRequest, effectiveBaseUrl, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import { DatastoreSearchError, type ApiError } from './api-error.ts'
@@ -73,8 +73,11 @@ export const datastoreKeys = {
   search: (query: QueryState, token: string | undefined) => [...datastoreKeys.searches(), searchIdentity(query), { token: tokenTag(token) }] as const,
 }
 
-/** Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`. */
-export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal): Promise<SearchOutcome> {
+/**
+ * Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`.
+ * `extra` adds parameters the query model does not hold (the summaries' `distinct`, `include_total`).
+ */
+export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal, extra?: BuildOptions['extra']): Promise<SearchOutcome> {
   const validation = validateQuery(query, { token: deps.token })
   if (hasErrors(validation)) {
     throw new DatastoreSearchError({
@@ -87,7 +90,7 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   }
   const formats = query.source === 'live' ? deps.transports.serverFormats : undefined
   const baseUrl = effectiveBaseUrl(query)
-  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl) }
+  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl), extra }
   const spec = buildRequest(query, buildOptions)
   const context: ParseContext = { token: deps.token, requestedLimit: query.limit }
   let answer: LiveAnswer
@@ -100,7 +103,7 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   if (formats && !outcome.ok && outcome.error.kind === 'validation' && 'records_format' in outcome.error.paramErrors && recordsFormatFor(query, buildOptions)) {
     // This server does not take lists after all: remember it and ask again as every client does.
     formats.settle(baseUrl, 'refused')
-    return fetchDatastoreSearch(query, deps, signal)
+    return fetchDatastoreSearch(query, deps, signal, extra)
   }
   if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
   formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
@@ -139,6 +142,11 @@ function isTransient(error: ApiError): boolean {
   return error.kind === 'server-error' && (error.status === 502 || error.status === 503 || error.status === 504)
 }
 
+function isBigOutcome(data: unknown): boolean {
+  const records = (data as Partial<SearchOutcome> | undefined)?.result?.records
+  return Array.isArray(records) && records.length > OFF_THREAD_ABOVE_RECORDS
+}
+
 export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
   return queryOptions<SearchOutcome, DatastoreSearchError>({
     queryKey: datastoreKeys.search(query, deps.token),
@@ -148,6 +156,8 @@ export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
     // The demo needs no network, and a live query should say "network failure" rather than pause.
     networkMode: 'always',
     placeholderData: keepPreviousData,
+    // Walking a big answer to find it unchanged (decoding every value) would cost more than showing it again.
+    structuralSharing: (oldData: unknown, newData: unknown) => (isBigOutcome(newData) ? newData : replaceEqualDeep(oldData, newData)),
     // Demo resources never change under a given id; live data may.
     staleTime: query.source === 'demo' ? Number.POSITIVE_INFINITY : 60_000,
   })

@@ -1,11 +1,12 @@
 // The page's side of the live-answer worker (no React): one request in, the parsed answer out, with
 // request ids, cancel by AbortSignal (the worker's fetch is aborted), transport failures rebuilt as
-// TransportErrors, and the records put back together from their slices. When the worker cannot be
+// TransportErrors, and the records made from the columns they came in (record-columns.ts). When the worker cannot be
 // used (it failed to start, crashed or broke), the call rejects with OffThreadUnavailable and the
 // caller reads the answer on the page instead.
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
-import type { DatastoreRecord, ParseContext, ParseOutcome } from './parse-response.ts'
+import type { ParseContext, ParseOutcome } from './parse-response.ts'
+import { fromColumns, type RecordColumn } from './record-columns.ts'
 import { TransportError, type SendOptions } from './transport.ts'
 
 export interface LiveAnswer {
@@ -37,7 +38,7 @@ function createBrowserWorker(): LiveWorkerLike {
 }
 
 interface Pending {
-  slices: DatastoreRecord[][]
+  columns: RecordColumn[]
   receive: (message: FromLiveWorker) => void
   fail: (error: Error) => void
 }
@@ -97,7 +98,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
         reject(new TransportError('aborted', 'The query was cancelled.'))
       }
       const call: Pending = {
-        slices: [],
+        columns: [],
         fail: (error) => {
           settle()
           reject(error)
@@ -107,13 +108,13 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
             case 'progress':
               onProgress?.(message.progress)
               return
-            case 'records':
-              call.slices.push(message.records)
+            case 'column':
+              call.columns.push(message.column)
               return
             case 'answered': {
               settle()
               const { outcome } = message
-              const records = call.slices.flat()
+              const records = outcome.ok ? fromColumns({ count: message.count, columns: call.columns }) : []
               resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: outcome.ok ? { ok: true, result: { ...outcome.result, records } } : outcome })
               return
             }

@@ -1,13 +1,12 @@
 // The live-answer worker's work, apart from the worker global so plain tests can run it: send with
 // the same fetch transport the page uses, parse with the one response parser (lists are rebuilt
-// there), and post the records in slices small enough that the page reads each one quickly.
+// there), and post the records as columns (record-columns.ts), one message each, buffers transferred.
 import { createFetchTransport } from './fetch-transport.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import { parseResponse } from './parse-response.ts'
+import { toColumns } from './record-columns.ts'
 import { TransportError, type TransferProgress } from './transport.ts'
 
-/** Values per records message: the page reads a message of 25,000 short values in about 15 ms. */
-export const CELLS_PER_MESSAGE = 25_000
 /** Byte progress is posted at most this often (each message wakes the page). */
 const PROGRESS_EVERY_MS = 100
 
@@ -15,7 +14,9 @@ export interface LiveWorkerHost {
   receive(message: ToLiveWorker): void
 }
 
-export function createLiveWorkerHost(post: (message: FromLiveWorker) => void, options: { fetchImpl?: typeof fetch } = {}): LiveWorkerHost {
+export type PostToPage = (message: FromLiveWorker, transfer?: Transferable[]) => void
+
+export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: typeof fetch } = {}): LiveWorkerHost {
   const transport = createFetchTransport({ fetchImpl: options.fetchImpl })
   const running = new Map<number, AbortController>()
 
@@ -40,11 +41,11 @@ export function createLiveWorkerHost(post: (message: FromLiveWorker) => void, op
       // Cancelled while parsing: the page has moved on.
       if (controller.signal.aborted) return
       const answered = { kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs } as const
-      if (!outcome.ok) return post({ ...answered, outcome })
+      if (!outcome.ok) return post({ ...answered, outcome, count: 0 })
       const { records, fields } = outcome.result
-      const size = Math.max(1, Math.floor(CELLS_PER_MESSAGE / Math.max(1, fields.length)))
-      for (let start = 0; start < records.length; start += size) post({ kind: 'records', id, records: records.slice(start, start + size) })
-      post({ ...answered, outcome: { ok: true, result: { ...outcome.result, records: [] } } })
+      const columns = toColumns(records, fields.map((field) => field.id))
+      for (const column of columns.columns) post({ kind: 'column', id, column }, [column.ends.buffer as ArrayBuffer, column.kinds.buffer as ArrayBuffer])
+      post({ ...answered, outcome: { ok: true, result: { ...outcome.result, records: [] } }, count: columns.count })
     } catch (error) {
       if (controller.signal.aborted) return
       if (error instanceof TransportError) {

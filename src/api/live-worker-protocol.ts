@@ -1,8 +1,10 @@
 // The wire protocol of the live-answer worker (src/api/live-worker.ts): the page asks it to send one
-// request and parse the answer; it answers with progress, the records in slices, then the rest of the
-// parsed answer, or a transport failure to rebuild. Every message carries the request's id.
+// request and parse the answer; it answers with progress, the records column by column (see
+// record-columns.ts), then the rest of the parsed answer, or a transport failure to rebuild. Every
+// message carries the request's id.
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import type { DatastoreRecord, ParseContext, ParseOutcome } from './parse-response.ts'
+import type { ParseContext, ParseOutcome } from './parse-response.ts'
+import type { RecordColumn } from './record-columns.ts'
 import type { TransferProgress, TransportFailureKind } from './transport.ts'
 
 export type ToLiveWorker =
@@ -18,10 +20,10 @@ export interface TransportFailure {
 
 export type FromLiveWorker =
   | { kind: 'progress'; id: number; progress: TransferProgress }
-  /** A slice of the records, in order; each is its own message so no one message takes long to read. */
-  | { kind: 'records'; id: number; records: DatastoreRecord[] }
-  /** The parsed answer; on success its `records` is empty and the slices sent before hold them. */
-  | { kind: 'answered'; id: number; status: number; elapsedMs: number; outcome: ParseOutcome }
+  /** One column of the records, its buffers transferred; each is its own message so none takes long to read. */
+  | { kind: 'column'; id: number; column: RecordColumn }
+  /** The parsed answer; on success its `records` is empty: the `count` records are in the columns sent before. */
+  | { kind: 'answered'; id: number; status: number; elapsedMs: number; outcome: ParseOutcome; count: number }
   | { kind: 'transport-failed'; id: number; failure: TransportFailure }
   /** Something unexpected broke in the worker; the page reads this answer itself instead. */
   | { kind: 'failed'; id: number; message: string }

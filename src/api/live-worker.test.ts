@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerLike } from './live-worker-client.ts'
-import { CELLS_PER_MESSAGE, createLiveWorkerHost } from './live-worker-host.ts'
+import { createLiveWorkerHost } from './live-worker-host.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import { TransportError, type TransferProgress } from './transport.ts'
 import { failureOf } from './test-support/failure-of.ts'
@@ -62,8 +62,8 @@ const spec = (path: string): HttpRequestSpec => ({ method: 'GET', url: `${origin
 function inProcessWorker(seen: FromLiveWorker[] = []) {
   const listeners = new Map<string, ((event: Event) => void)[]>()
   const emit = (type: string, event: Event) => (listeners.get(type) ?? []).forEach((listener) => listener(event))
-  const host = createLiveWorkerHost((message) => {
-    const copy = structuredClone(message)
+  const host = createLiveWorkerHost((message, transfer) => {
+    const copy = structuredClone(message, { transfer })
     seen.push(copy)
     setTimeout(() => emit('message', new MessageEvent('message', { data: copy })))
   })
@@ -78,7 +78,7 @@ function inProcessWorker(seen: FromLiveWorker[] = []) {
 }
 
 describe('live-answer worker', () => {
-  it('fetches and parses in the worker, rebuilds lists, and the page gets every record back from slices', async () => {
+  it('fetches and parses in the worker, rebuilds lists, and the page gets every record back from columns', async () => {
     const seen: FromLiveWorker[] = []
     const client = createLiveWorkerClient(() => inProcessWorker(seen))
     const progress: TransferProgress[] = []
@@ -90,10 +90,10 @@ describe('live-answer worker', () => {
     expect(records).toHaveLength(ROWS)
     expect(records[0]).toEqual({ _id: 1, name: 'name 0', size: 0 })
     expect(records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
-    // Slices of a bounded size, then the answer without its records.
-    const slices = seen.filter((message) => message.kind === 'records')
-    expect(slices).toHaveLength(Math.ceil(ROWS / Math.floor(CELLS_PER_MESSAGE / FIELDS.length)))
-    expect(seen.at(-1)).toMatchObject({ kind: 'answered', outcome: { ok: true, result: { records: [] } } })
+    expect(JSON.stringify(records)).toBe(JSON.stringify(Array.from({ length: ROWS }, (_, row) => ({ _id: row + 1, name: `name ${row}`, size: row * 2 }))))
+    // One message per column, then the answer without its records.
+    expect(seen.filter((message) => message.kind === 'column').map((message) => message.kind === 'column' && message.column.key)).toEqual(['_id', 'name', 'size'])
+    expect(seen.at(-1)).toMatchObject({ kind: 'answered', count: ROWS, outcome: { ok: true, result: { records: [] } } })
     expect(progress.at(-1)).toMatchObject({ done: listsBody.length, unit: 'bytes' })
   })
 

@@ -4,6 +4,6 @@ import { createLiveWorkerHost } from './live-worker-host.ts'
 import type { ToLiveWorker } from './live-worker-protocol.ts'
 
 // oxlint-disable-next-line unicorn/require-post-message-target-origin -- inside a worker there is no target origin
-const host = createLiveWorkerHost((message) => self.postMessage(message))
+const host = createLiveWorkerHost((message, transfer = []) => self.postMessage(message, { transfer }))
 
 self.addEventListener('message', (event: MessageEvent<ToLiveWorker>) => host.receive(event.data))

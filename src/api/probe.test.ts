@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { Catalog, createDatastoreHandler, TableBuilder } from '../engine/index.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import { innerSubstring, probeApi, type ProbeReport, type ProbeTopic } from './probe.ts'
+import { innerSubstring, listsVerdict, probeApi, type ProbeReport, type ProbeTopic } from './probe.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 const BASE = 'http://api.test/data'
@@ -69,6 +69,21 @@ const keyOnly = (spec: HttpRequestSpec): HttpRequestSpec => ({
   headers: spec.headers.filter(([name]) => name !== 'Authorization').map(([name, value]) => [name === 'X-CKAN-API-Key' ? 'Authorization' : name, value]),
 })
 
+/** The answer as a server that ignores records_format gives it: objects, and an `objects` echo. */
+function referenceObjects(raw: RawResponse): RawResponse {
+  const body = JSON.parse(raw.bodyText) as { result: { records: unknown[][]; fields: { id: string }[]; records_format: string } }
+  const ids = body.result.fields.map((field) => field.id)
+  body.result.records = body.result.records.map((row) => Object.fromEntries(ids.map((id, i) => [id, row[i]]))) as never
+  body.result.records_format = 'objects'
+  return { ...raw, bodyText: JSON.stringify(body) }
+}
+
+const refusing: Rewrite = (spec, raw) =>
+  spec.body?.includes('records_format')
+    ? { ...raw, status: 409, bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', records_format: ['The input field was not expected.'] } }) }
+    : raw
+const ignoring: Rewrite = (spec, raw) => (spec.body?.includes('records_format') ? referenceObjects(raw) : raw)
+
 describe('probeApi', () => {
   it('reports the reference engine as behaving like it', async () => {
     const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf())
@@ -79,6 +94,7 @@ describe('probeApi', () => {
     expect(verdict(report, 'token-header')).toBe('not tested')
     expect(verdict(report, 'distinct')).toBe('accepted')
     expect(verdict(report, 'records-format')).toBe('accepted')
+    expect(listsVerdict(report)).toBe('accepted')
     expect(verdict(report, 'datastore-info')).toMatch(/^answered/)
     expect(verdict(report, 'resource-show')).toMatch(/^answered/)
     expect(report.summary).toMatch(/behaves like the reference engine/)
@@ -92,6 +108,19 @@ describe('probeApi', () => {
     expect(verdict(report, 'datastore-info')).toBe('not available')
     expect(verdict(report, 'resource-show')).toBe('not available')
     expect(report.summary).toContain('distinct — refused')
+  })
+
+  it('asks once for records as lists, and tells a server that refuses or ignores them', async () => {
+    const sent: HttpRequestSpec[] = []
+    await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(undefined, sent))
+    expect(sent.filter((spec) => spec.body?.includes('"records_format":"lists"'))).toHaveLength(1)
+
+    const refused = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(refusing))
+    expect(verdict(refused, 'records-format')).toBe('refused')
+    expect(listsVerdict(refused)).toBe('refused')
+    expect(refused.summary).toContain('records_format')
+
+    expect(listsVerdict(await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(ignoring)))).toBe('refused')
   })
 
   it('tells a CKAN 2.12-like server apart, naming each difference', async () => {

@@ -3,13 +3,14 @@
 // the server differs from the reference engine. The token goes only where the user pointed it: to
 // this base URL, and only in the one comparison that needs it.
 import { defaultQuery } from '../query/defaults.ts'
-import { buildActionRequest, buildRequest, withExtraParameters, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildActionRequest, buildRequest, LISTS_ABOVE_RECORDS, withExtraParameters, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { FilterClause, Method, QueryState } from '../query/types.ts'
 import type { ApiError } from './api-error.ts'
 import { parseBody, type JsonValue } from './body-text.ts'
 import { describeFailure } from './describe-failure.ts'
 import { parseResponse, type DatastoreRecord, type DatastoreResult } from './parse-response.ts'
 import { createReachCheck, type ReachCheck } from './reachability.ts'
+import type { ListsVerdict } from './server-formats.ts'
 import type { Transport } from './transport.ts'
 
 export interface ProbeTarget {
@@ -54,8 +55,14 @@ function underHeader(spec: HttpRequestSpec, header: TokenHeader): HttpRequestSpe
   return header === 'Authorization' ? spec : { ...spec, headers: spec.headers.map(([name, value]) => [name === 'Authorization' ? header : name, value]) }
 }
 
-async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal, header: TokenHeader = 'Authorization'): Promise<Answer> {
-  const spec = underHeader(buildRequest(query, { token }), header)
+interface AskOptions {
+  /** Where the token goes (`Authorization` unless said). */
+  header?: TokenHeader
+  build?: BuildOptions
+}
+
+async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal, options: AskOptions = {}): Promise<Answer> {
+  const spec = underHeader(buildRequest(query, { ...options.build, token }), options.header ?? 'Authorization')
   try {
     const raw = await transport.send(spec, { signal })
     const parsed = parseResponse(raw, { token, requestedLimit: query.limit })
@@ -143,7 +150,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   if (token) {
     const denied = !first.ok && first.error.kind === 'forbidden'
     const withToken = await ask(transport, probeQuery(target, {}), token, signal)
-    const withKey = denied ? await ask(transport, probeQuery(target, {}), token, signal, 'X-CKAN-API-Key') : undefined
+    const withKey = denied ? await ask(transport, probeQuery(target, {}), token, signal, { header: 'X-CKAN-API-Key' }) : undefined
     tokenFinding = tokenHeaderFinding(denied, withToken, withKey)
     if (denied && (withToken.ok || withKey?.ok)) {
       answered = withToken.ok ? withToken : (withKey ?? withToken)
@@ -177,7 +184,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
 
   // 4. Filters in a GET query string.
   if (sample) {
-    const filtered = await ask(transport, probeQuery(target, { method: 'GET', filters: [{ field: sample.field, values: [sample.value] }] }), useToken, signal, header)
+    const filtered = await ask(transport, probeQuery(target, { method: 'GET', filters: [{ field: sample.field, values: [sample.value] }] }), useToken, signal, { header })
     const matches = filtered.ok && filtered.result.records.length > 0 && filtered.result.records.every((found) => found[sample.field] === sample.value)
     findings.push({
       topic: 'get-filters',
@@ -195,7 +202,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   // 5. q: substring (reference engine) or whole words (CKAN's full-text search)?
   const inner = sample ? innerSubstring(sample.value) : undefined
   if (inner) {
-    const searched = await ask(transport, probeQuery(target, { q: inner, limit: 1 }), useToken, signal, header)
+    const searched = await ask(transport, probeQuery(target, { q: inner, limit: 1 }), useToken, signal, { header })
     const ranked = searched.ok && searched.result.fields.some((field) => field.id === 'rank' || field.id.startsWith('rank '))
     const found = searched.ok && searched.result.records.length > 0
     findings.push({
@@ -216,7 +223,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   const send = (spec: HttpRequestSpec) => askRaw(transport, underHeader(spec, header), signal)
   const searchSpec = (overrides: Partial<QueryState>) => buildRequest(probeQuery(target, overrides), { token: useToken })
   findings.push(distinctFinding(field, field === undefined ? undefined : await send(withExtraParameters(searchSpec({ fields: [field], limit: 1 }), { distinct: true }))))
-  findings.push(listsFinding(await send(withExtraParameters(searchSpec({ limit: 1 }), { records_format: 'lists' }))))
+  findings.push(await recordsFormatFinding(transport, target, useToken, signal, header))
   findings.push(infoFinding(await send(buildActionRequest(target.baseUrl, 'datastore_info', { id: target.resourceId }, { token: useToken }))))
   findings.push(showFinding(await send(buildActionRequest(target.baseUrl, 'resource_show', { id: target.resourceId }, { token: useToken }))))
 
@@ -261,21 +268,6 @@ function distinctFinding(field: string | undefined, answer: RawAnswer | undefine
   return { ...base, verdict: 'accepted', detail: `distinct: true with fields ["${field}"] was answered${total}.`, likeReference: true }
 }
 
-function listsFinding(answer: RawAnswer): ProbeFinding {
-  const base = { topic: 'records-format', label: 'records_format: lists' } as const
-  const result = resultOf(answer)
-  if (!result) return { ...base, verdict: 'refused', detail: `records_format "lists": ${refusal(answer)}.`, likeReference: false }
-  const records = Array.isArray(result.records) ? result.records : []
-  if (records.length === 0) return { ...base, verdict: 'accepted (no record to check)', detail: 'Answered, but with no record to look at.', likeReference: undefined }
-  const lists = records.every((item) => Array.isArray(item))
-  return {
-    ...base,
-    verdict: lists ? 'accepted' : 'ignored',
-    detail: lists ? 'Each record came back as an array in the order of result.fields: big pages can travel compactly.' : 'Answered with objects: the server ignores records_format.',
-    likeReference: lists,
-  }
-}
-
 function infoFinding(answer: RawAnswer): ProbeFinding {
   const base = { topic: 'datastore-info', label: 'datastore_info (data dictionary)' } as const
   const result = resultOf(answer)
@@ -296,6 +288,27 @@ function showFinding(answer: RawAnswer): ProbeFinding {
   if (!result) return { ...base, verdict: 'not available', detail: `${refusal(answer)}: the resource is named by its id.`, likeReference: false }
   const name = typeof result.name === 'string' && result.name.trim() !== '' ? result.name.trim() : undefined
   return { ...base, verdict: name ? 'answered' : 'answered, no name', detail: name ? `The resource is called “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”.` : 'The resource has no name.', likeReference: true }
+}
+
+/** records_format "lists": about half the bytes for big pages, where the server takes it. */
+async function recordsFormatFinding(transport: Transport, target: ProbeTarget, token: string | undefined, signal?: AbortSignal, header?: TokenHeader): Promise<ProbeFinding> {
+  const base = { topic: 'records-format', label: 'Records as lists (records_format)' } as const
+  const asked = await ask(transport, probeQuery(target, { limit: 2 }), token, signal, { header, build: { recordsFormat: 'lists' } })
+  const over = LISTS_ABOVE_RECORDS.toLocaleString('en-US')
+  if (asked.ok && asked.result.recordsFormat === 'lists') {
+    return { ...base, verdict: 'accepted', detail: `records_format=lists was answered with lists: pages over ${over} records ask for them.`, likeReference: true }
+  }
+  if (asked.ok) {
+    return { ...base, verdict: 'ignored', detail: 'records_format=lists was answered in another format: pages of any size ask for objects.', likeReference: false }
+  }
+  if (asked.error.kind === 'validation') return { ...base, verdict: 'refused', detail: failureText(asked), likeReference: false }
+  return { ...base, verdict: 'unknown', detail: failureText(asked), likeReference: undefined }
+}
+
+/** What a probe found out about records_format lists, for the requests that follow it. */
+export function listsVerdict(report: ProbeReport): ListsVerdict | undefined {
+  const verdict = report.findings.find((finding) => finding.topic === 'records-format')?.verdict
+  return verdict === 'accepted' ? 'accepted' : verdict === 'ignored' || verdict === 'refused' ? 'refused' : undefined
 }
 
 function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer, withKey: Answer | undefined): ProbeFinding {

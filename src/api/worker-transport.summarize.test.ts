@@ -87,3 +87,14 @@ describe('worker transport: summarize', () => {
     expect(already.kind).toBe('aborted')
   })
 })
+
+describe('worker transport: summarizeRecords', () => {
+  it('summarises records on hand in the worker with the engine, and says why when it cannot', async () => {
+    const transport = transportOver(new InMemoryWorker(new Catalog()))
+    const summary = await transport.summarizeRecords([{ id: 'name', type: 'text' }], [{ name: 'a' }, { name: 'b' }, { name: 'a' }, { name: null }])
+    expect(summary.total).toBe(4)
+    expect(summary.fields[0]).toMatchObject({ field: 'name', distinct: 2, empty: 1, top: [{ text: 'a', count: 2 }, { text: 'b', count: 1 }] })
+    const failure = await apiErrorOf(transport.summarizeRecords([{ id: 'n', type: 'int4' }], [{ n: 'not a number' }]))
+    expect(failure.kind).toBe('demo-engine')
+  })
+})

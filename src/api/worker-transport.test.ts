@@ -15,6 +15,7 @@ describe('worker transport', () => {
     const asked: unknown[] = []
     const client: DemoRequestClient = {
       summarize: notSummarizing,
+      summarizeRecords: notSummarizing,
       async request(request, options) {
         asked.push(request)
         options?.onProgress?.({ resourceId: 'big', title: 'Big', done: 500_000, total: 1_000_000 })
@@ -32,6 +33,7 @@ describe('worker transport', () => {
     const controller = new AbortController()
     const client: DemoRequestClient = {
       summarize: notSummarizing,
+      summarizeRecords: notSummarizing,
       request: (_request, options) => new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
     }
     const running = createWorkerTransport(client).send(spec, { signal: controller.signal })
@@ -40,7 +42,7 @@ describe('worker transport', () => {
   })
 
   it('reports a crashed worker as a demo engine failure with its message', async () => {
-    const client: DemoRequestClient = { summarize: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
+    const client: DemoRequestClient = { summarize: notSummarizing, summarizeRecords: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
     const failure = await failureOf(createWorkerTransport(client).send(spec, {}))
     expect(failure).toMatchObject({ kind: 'demo-engine', message: 'The demo worker stopped (out of memory).' })
   })

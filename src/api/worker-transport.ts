@@ -1,14 +1,14 @@
 // Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker; and
 // the engine's column summary, which only the demo engine computes in one call.
 import type { DemoWorkerClient } from '../demo/worker-client.ts'
-import type { SummaryRequest, TableSummary } from '../engine/index.ts'
+import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
 import { parseResponse } from './parse-response.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 /** The part of the demo worker client this transport uses. */
-export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'summarize'>
+export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'summarize' | 'summarizeRecords'>
 
 export interface WorkerTransport extends Transport {
   /**
@@ -17,6 +17,8 @@ export interface WorkerTransport extends Transport {
    * `aborted` when `signal` fires, `demo-engine` when the worker fails.
    */
   summarize(request: SummaryRequest, signal?: AbortSignal): Promise<TableSummary>
+  /** The engine's summary of records on hand (a live page), computed off the main thread. */
+  summarizeRecords(fields: FieldInfo[], records: RecordObject[], signal?: AbortSignal): Promise<TableSummary>
 }
 
 export function createWorkerTransport(client: DemoRequestClient): WorkerTransport {
@@ -39,6 +41,16 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       } catch (error) {
         if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
         throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
+      }
+    },
+
+    async summarizeRecords(fields, records, signal): Promise<TableSummary> {
+      if (signal?.aborted) throw summaryCancelled()
+      try {
+        return await client.summarizeRecords(fields, records, signal)
+      } catch (error) {
+        if (signal?.aborted) throw summaryCancelled()
+        throw summaryFailure(new TransportError('demo-engine', error instanceof Error ? error.message : String(error)))
       }
     },
 

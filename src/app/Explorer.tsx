@@ -16,6 +16,7 @@ import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
+import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -28,7 +29,7 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { serverFormats, transports } from './transports.ts'
+import { demoTransport, serverFormats, transports } from './transports.ts'
 
 // The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
@@ -36,6 +37,8 @@ const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(modu
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
+// Column summaries load their code when first opened.
+const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
@@ -78,6 +81,9 @@ export function Explorer() {
   const alert = search.failure ? failureAlert(search.failure) : undefined
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl))
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
+  const { summaries } = explorer
+  const showSummary = useStableCallback(summaries.showField)
+  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (
     <>
@@ -106,7 +112,7 @@ export function Explorer() {
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
-          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} /> : null}
+          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} /> : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
@@ -131,7 +137,13 @@ export function Explorer() {
                 <Suspense fallback={null}>
                   <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>
+                <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
               </div>
+            ) : null}
+            {data && summaries.open ? (
+              <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
+                <SummariesPanel query={executed} answer={search.isPrevious ? undefined : data} deps={summaryDeps} onFilter={filterByValue} focus={summaries.focus} />
+              </Suspense>
             ) : null}
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
@@ -142,6 +154,7 @@ export function Explorer() {
                   onSortChange={changeSort}
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
+                  onShowSummary={showSummary}
                   hasPreviousPage={pages?.hasPrevious ?? false}
                   hasNextPage={pages?.hasNext ?? false}
                   onPageStep={stepPage}

@@ -176,3 +176,17 @@ describe('history, cancel and edits', () => {
     expect(next.executed).toBe(state.executed)
   })
 })
+
+describe('column summaries', () => {
+  it('toggles the panel, and a column\'s Summary opens it on that field (again and again)', () => {
+    const state = opened()
+    expect(state.summaries.open).toBe(false)
+    const toggled = explorerReducer(state, { type: 'summaries-toggled' })
+    expect(toggled.summaries).toEqual({ open: true })
+    expect(explorerReducer(toggled, { type: 'summaries-toggled' }).summaries.open).toBe(false)
+    const asked = explorerReducer(state, { type: 'summary-asked', field: 'subject' })
+    expect(asked.summaries).toEqual({ open: true, focus: { field: 'subject' } })
+    const again = explorerReducer(asked, { type: 'summary-asked', field: 'subject' })
+    expect(again.summaries.focus).not.toBe(asked.summaries.focus)
+  })
+})

@@ -29,6 +29,8 @@ export interface ExplorerState {
   /** The address to write to the page's history, when a transition changed it (a new object each time). */
   link: { query: QueryState; replace: boolean } | undefined
   ignoredLinkParams: IgnoredParam[]
+  /** The column summaries panel; `focus` is the field a column menu asked for (a new object each time). */
+  summaries: { open: boolean; focus?: { field: string } }
 }
 
 export type ExplorerAction =
@@ -50,6 +52,8 @@ export type ExplorerAction =
   | { type: 'cancelled' }
   | { type: 'timeout-edited'; text: string }
   | { type: 'link-note-dismissed' }
+  | { type: 'summaries-toggled' }
+  | { type: 'summary-asked'; field: string }
 
 /**
  * The state for a page opened on `link` with `token` in the form; `runsAtOnce` is false for a live
@@ -68,6 +72,7 @@ export function linkOpened(link: DecodedLink, token: string, runsAtOnce: boolean
     // An opened link that carried ignored parts is rewritten to what is actually used.
     link: link.ignored.length > 0 ? { query: link.query, replace: true } : undefined,
     ignoredLinkParams: link.ignored,
+    summaries: { open: false },
   }
 }
 
@@ -112,6 +117,10 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       return { ...state, timeout: { ...state.timeout, text: action.text } }
     case 'link-note-dismissed':
       return { ...state, ignoredLinkParams: [] }
+    case 'summaries-toggled':
+      return { ...state, summaries: { open: !state.summaries.open } }
+    case 'summary-asked':
+      return { ...state, summaries: { open: true, focus: { field: action.field } } }
     default:
       return unhandled(action)
   }

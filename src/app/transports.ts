@@ -19,6 +19,7 @@ export function demoWorker(): DemoWorkerClient {
 const demoRequests: DemoRequestClient = {
   request: (request, options) => demoWorker().request(request, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
+  summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
 }
 
 let liveClient: LiveWorkerClient | undefined
@@ -34,9 +35,12 @@ const liveOffThread: Transports['liveOffThread'] = {
 
 export const serverFormats = createServerFormats()
 
+/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
+export const demoTransport = createWorkerTransport(demoRequests)
+
 export const transports: Transports = {
   live: createFetchTransport(),
-  demo: createWorkerTransport(demoRequests),
+  demo: demoTransport,
   liveOffThread,
   serverFormats,
 }

@@ -1,3 +1,4 @@
+import type { SummariesView } from '../features/summaries/summaries-view.ts'
 import { useEffect, useMemo, useReducer } from 'react'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import type { StatusSummary } from '../features/status/status-text.ts'
@@ -46,6 +47,7 @@ export interface Explorer {
   cancel: () => void
   ignoredLinkParams: IgnoredParam[]
   dismissLinkNote: () => void
+  summaries: SummariesView
 }
 
 function openCurrentLink() {
@@ -113,6 +115,11 @@ export function useExplorer(): Explorer {
     cancel,
     ignoredLinkParams: state.ignoredLinkParams,
     dismissLinkNote: () => dispatch({ type: 'link-note-dismissed' }),
+    summaries: {
+      ...state.summaries,
+      toggle: () => dispatch({ type: 'summaries-toggled' }),
+      showField: (field) => dispatch({ type: 'summary-asked', field }),
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions } from './args.ts'
 import { compareSize } from './compare.ts'
+import { formatLoads, measureLoads, type LoadResult } from './load-figures.ts'
 import { formatProblems, formatSize } from './report.ts'
 import type { SummaryBenchResult } from './summary-bench.ts'
 import { formatSummaries, summaryProblems } from './summary-report.ts'
@@ -52,7 +53,9 @@ async function main(): Promise<number> {
   const loadAtStart = loadavg()[0]
   const measured: Array<{ engine: ContenderResult; naive: ContenderResult }> = []
   const summaries: SummaryBenchResult[] = []
+  const loads = new Map<number, LoadResult>()
   for (const size of options.sizes.toSorted((a, b) => a - b)) {
+    loads.set(size, await measureLoads(size, CACHE_DIR, progress))
     const engine = await measureInChild('engine', size, options)
     const naive = await measureInChild('naive', size, options)
     measured.push({ engine, naive })
@@ -70,14 +73,15 @@ async function main(): Promise<number> {
     `Load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end: above about 1 on this ${cpus().length}-core machine, other work competed and the figures are slower and noisier.`
   const sections = comparisons.flatMap(({ comparison, engine, naive }) => {
     const summary = summaries.find((candidate) => candidate.size === engine.size)
-    return [formatSize(comparison, engine, naive), ...(summary ? [formatSummaries(summary)] : [])]
+    const load = loads.get(engine.size)
+    return [formatSize(comparison, engine, naive), ...(load ? [formatLoads(load)] : []), ...(summary ? [formatSummaries(summary)] : [])]
   })
   process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
 
   // A quick development run never overwrites the figures of a full run.
   const resultsPath = `${CACHE_DIR}${options.quick ? 'results-quick' : 'results'}.json`
   const loadAverage = { start: loadAtStart, end: loadavg()[0] }
-  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, summaries, problems }, null, 2))
+  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, loads: [...loads.values()], summaries, problems }, null, 2))
   progress(`Results written to ${resultsPath} (${Math.round((performance.now() - started) / 1000)} s in all)`)
   return problems.length === 0 ? 0 : 1
 }

@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, coerceRow, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -95,23 +95,28 @@ class CsvRecordWriter {
     const names = this.keep.map((index) => header[index])
     this.fields = inferFieldTypes(names, sample.map((row) => this.keep.map((index) => row.cells[index] ?? '')))
     this.builder = new TableBuilder(this.fields)
+    this.encode = csvRowEncoder(this.fields)
+    this.raw = this.fields.map(() => undefined)
+    this.texts = this.fields.map(() => null)
   }
+
+  private readonly encode: (rawValues: readonly (string | undefined)[], out: (string | null)[]) => void
+  private readonly raw: (string | undefined)[]
+  private readonly texts: (string | null)[]
 
   write(row: CsvRow): void {
     const { cells, line } = row
     if (cells.length > this.header.length) {
       throw new DataFileError(this.fileName, `line ${line}: ${cells.length} values, but the header has ${this.header.length} columns`, line)
     }
-    let record: RecordObject
+    // straight to the builder's texts (no row object); a missing cell (a short row) is null
+    for (let position = 0; position < this.keep.length; position++) this.raw[position] = cells[this.keep[position]]
     try {
-      record = coerceRow(this.fields, this.keep.map((index) => cells[index] ?? ''))
+      this.encode(this.raw, this.texts)
     } catch (error) {
       throw new DataFileError(this.fileName, `line ${line}: ${error instanceof Error ? error.message : String(error)}`, line)
     }
-    for (let position = 0; position < this.keep.length; position++) {
-      if (this.keep[position] >= cells.length) record[this.fields[position].id] = null
-    }
-    this.builder.append(record)
+    this.builder.appendTexts(this.texts)
   }
 
   private publishedChunks = 0

@@ -1,6 +1,6 @@
 // The demo worker's wire protocol, shared by the worker (src/demo/worker.ts) and the main-thread
 // client (src/demo/worker-client.ts). Requests and responses travel as plain serializable data.
-import type { ResourceSummary, SummaryRequest } from '../engine/index.ts'
+import type { FieldInfo, RecordObject, ResourceSummary, SummaryRequest, TableSummary } from '../engine/index.ts'
 
 /** An HTTP request as the worker receives it. */
 export interface SerializedRequest {
@@ -48,10 +48,13 @@ export type ToWorker =
   | { kind: 'list'; id: number }
   | { kind: 'addFile'; id: number; file: File }
   | { kind: 'summarize'; id: number; request: SummaryRequest }
+  /** The engine's summary of records on hand (e.g. a live page), off the main thread. */
+  | { kind: 'summarizeRecords'; id: number; fields: FieldInfo[]; records: RecordObject[] }
 
 export type FromWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }
   | { kind: 'summary'; id: number; reply: SummaryReply }
+  | { kind: 'recordsSummary'; id: number; summary: TableSummary }
   | { kind: 'resources'; id: number; resources: DemoResourceSummary[] }
   | { kind: 'added'; id: number; resource: DemoResourceSummary }
   | { kind: 'progress'; id: number; progress: LoadProgress }

@@ -1,7 +1,7 @@
 // Main-thread side of the demo worker (no React): typed calls with request ids, cancel by
 // AbortSignal, load progress, and recovery when the worker dies (every pending call is rejected
 // with a clear message and the next call starts a fresh worker).
-import type { SummaryRequest } from '../engine/index.ts'
+import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply, ToWorker } from './protocol.ts'
 
 export type { DemoResourceSummary, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply } from './protocol.ts'
@@ -16,6 +16,8 @@ export interface DemoWorkerClient {
   listResources(): Promise<DemoResourceSummary[]>
   /** The engine's column summary of a resource's matching records: its status and envelope. */
   summarize(request: SummaryRequest, signal?: AbortSignal): Promise<SummaryReply>
+  /** The engine's summary of records on hand (a live page), computed in the worker. */
+  summarizeRecords(fields: FieldInfo[], records: RecordObject[], signal?: AbortSignal): Promise<TableSummary>
   /** Loads a CSV or JSON file in the worker; resolves with the new resource (a fresh UUID). */
   addFile(file: File, options?: DemoRequestOptions): Promise<DemoResourceSummary>
   /** Stops the worker; pending calls are rejected. A later call starts a new worker. */
@@ -136,6 +138,12 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
       call((id) => ({ kind: 'list', id }), (message) => (message.kind === 'resources' ? message.resources : unexpected(message))),
     summarize: (request, signal) =>
       call((id) => ({ kind: 'summarize', id, request }), (message) => (message.kind === 'summary' ? message.reply : unexpected(message)), { signal }),
+    summarizeRecords: (fields, records, signal) =>
+      call(
+        (id) => ({ kind: 'summarizeRecords', id, fields, records }),
+        (message) => (message.kind === 'recordsSummary' ? message.summary : unexpected(message)),
+        { signal },
+      ),
     addFile: (file, options) =>
       call((id) => ({ kind: 'addFile', id, file }), (message) => (message.kind === 'added' ? message.resource : unexpected(message)), options),
     terminate: () => {

@@ -1,6 +1,6 @@
 // The worker's message handling, separate from the worker global so it can be tested in Node: it
 // turns serialized requests into real `Request`s for the engine's handler and answers by id.
-import { Catalog, createDatastoreHandler, datastoreSummary, type SummaryRequest } from '../engine/index.ts'
+import { Catalog, createDatastoreHandler, datastoreSummary, summarizeRecords, type SummaryRequest } from '../engine/index.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { indexWhenIdle } from './idle-index.ts'
@@ -117,6 +117,13 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           break
         case 'summarize':
           void handleSummarize(message.id, message.request)
+          break
+        case 'summarizeRecords':
+          try {
+            post({ kind: 'recordsSummary', id: message.id, summary: summarizeRecords(message.fields, message.records) })
+          } catch (error) {
+            post({ kind: 'failed', id: message.id, message: `The demo engine could not summarise the records: ${messageOf(error)}` })
+          }
           break
       }
     },

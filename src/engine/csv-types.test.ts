@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { coerceRow, inferFieldTypes } from './csv-types.ts'
+import { cellToText } from './cell-text.ts'
+import { coerceRow, csvRowEncoder, inferFieldTypes } from './csv-types.ts'
+import type { FieldInfo } from './types.ts'
 
 describe('inferFieldTypes', () => {
   it('types a column by every non-empty value, conservatively', () => {
@@ -72,5 +74,24 @@ describe('dates and timestamps', () => {
 
   it('names the field when a later row breaks the type the sample gave', () => {
     expect(() => coerceRow([{ id: 'when', type: 'date' }], ['next week'])).toThrow('Field "when" (date): expected YYYY-MM-DD, got "next week"')
+  })
+})
+
+describe('csvRowEncoder', () => {
+  it('gives the stored text of what coerceRow makes, without a row object, and names the field of a bad value', () => {
+    const fields: FieldInfo[] = [
+      { id: 'n', type: 'numeric' },
+      { id: 't', type: 'text' },
+      { id: 'd', type: 'date' },
+      { id: 'i', type: 'int4' },
+    ]
+    const encode = csvRowEncoder(fields)
+    const out: (string | null)[] = []
+    for (const raw of [['1.50', 'x, y', '2024-02-29', '7'], ['', '', '', ''], ['-2', 'z']]) {
+      encode(raw, out)
+      const record = coerceRow(fields, raw)
+      expect(out).toEqual(fields.map((field) => cellToText(field, record[field.id])))
+    }
+    expect(() => encode(['1', 'a', 'soon', '2'], out)).toThrow('Field "d" (date)')
   })
 })

@@ -12,6 +12,7 @@
 // Decision: an empty cell is null in a number column, and stays "" in a text column (the file said
 // nothing, not "unknown"; a `filters` value "" finds it). CKAN's xloader would store NULL instead.
 
+import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import type { CellValue, FieldInfo, FieldType, RecordObject } from './types.ts'
 
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/
@@ -113,5 +114,19 @@ function parseJsonCell(raw: string): CellValue {
     return JSON.parse(raw) as CellValue
   } catch {
     return raw
+  }
+}
+
+/**
+ * A CSV row's stored texts (what `TableBuilder.appendTexts` takes) without a row object: for each
+ * field, the text `cellToText` gives the value `coerceRow` makes (a missing cell is null). Throws a
+ * TypeError naming the field for a value that cannot be of its type.
+ */
+export function csvRowEncoder(fields: readonly FieldInfo[]): (rawValues: readonly (string | undefined)[], out: (string | null)[]) => void {
+  const encoders = fields.map(cellEncoder)
+  return (rawValues, out) => {
+    for (let column = 0; column < encoders.length; column++) {
+      out[column] = (encoders[column] as CellEncoder)(coerceCell(fields[column] as FieldInfo, rawValues[column]))
+    }
   }
 }

@@ -136,6 +136,18 @@ describe('POST bodies', () => {
     expect(response.status).toBe(200)
   })
 
+  it('a form body of one key holding JSON (jQuery posting for ckan.js) is that JSON, as in CKAN', async () => {
+    const form = (body: string) => handler(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } }))
+    const json = await form(encodeURIComponent(JSON.stringify({ resource_id: 'courses', limit: 2, filters: { stage: 'active' } })))
+    expect(json.status).toBe(200)
+    const { result } = (await json.json()) as { result: { records: unknown[]; filters: unknown } }
+    expect(result.records).toHaveLength(2)
+    expect(result.filters).toEqual({ stage: 'active' })
+    const broken = await form(`${encodeURIComponent('{"resource_id": ')}=1`)
+    expect(broken.status).toBe(400)
+    expect(String(await broken.json())).toMatch(/^Bad request - JSON Error: Error decoding JSON data/)
+  })
+
   it('_links of a POST carry no body parameters', async () => {
     const response = await post('{"resource_id": "courses", "limit": 3, "offset": 3}')
     const { result } = (await response.json()) as { result: { _links: object } }

@@ -4,7 +4,8 @@
 // Actions: `datastore_search`, `datastore_info` and `resource_show`, each at
 // `{basePath}/api/action/<name>` and `{basePath}/api/3/action/<name>`.
 // GET: every query parameter is a string; a repeated key becomes a list. POST: a JSON object body
-// (a form-encoded body is read like a query string); an empty body counts as `{}`. The token is the
+// (a form-encoded body is read like a query string, except CKAN's legacy form of one key holding
+// the JSON text); an empty body counts as `{}`. The token is the
 // raw `Authorization` or `X-CKAN-API-Key` header; anything the server does not know (including
 // "Bearer x") is anonymous.
 
@@ -59,7 +60,18 @@ async function readBody(request: Request): Promise<BodyParse> {
   const text = await request.text()
   const contentType = request.headers.get('content-type') ?? ''
   if (contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    return { ok: true, params: queryParams(new URLSearchParams(text)) }
+    const form = new URLSearchParams(text)
+    const keys = [...form.keys()]
+    // CKAN's legacy case (what jQuery sends for ckan.js in a browser): one key, the JSON text, with an
+    // empty value or "1"
+    if (keys.length === 1 && ['', '1'].includes(form.get(keys[0] as string) as string)) {
+      try {
+        return { ok: true, params: JSON.parse(keys[0] as string) as unknown }
+      } catch (error) {
+        return { ok: false, outcome: badRequest(`Error decoding JSON data. Error: ${error instanceof Error ? error.message : String(error)}`) }
+      }
+    }
+    return { ok: true, params: queryParams(form) }
   }
   if (text.trim() === '') return { ok: true, params: {} }
   try {

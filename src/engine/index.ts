@@ -12,7 +12,9 @@
 //     .prepare(idOrAlias, onProgress?)    load (or wait for) the table; resolves with the Table
 //   createDatastoreHandler(options)       (request: Request) => Promise<Response>, the whole HTTP
 //                                         contract of ../shared/spec/api.md (routing, GET/POST,
-//                                         validation, search, envelopes, 400/404/405/409, CORS, auth)
+//                                         validation, search, envelopes, 400/404/405/409, CORS, auth):
+//                                         datastore_search, datastore_info, resource_show under
+//                                         {basePath}/api[/3]/action/ ('' or '/' = the site root)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
 //   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store
@@ -36,7 +38,7 @@ export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome
 export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
 export { memoryStore } from './memory-store.ts'
 export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
-export { coerceRow, inferFieldTypes } from './csv-types.ts'
+export { coerceRow, csvRowEncoder, inferFieldTypes } from './csv-types.ts'
 export { cellToText, textToCell } from './cell-text.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'
 export { ranksOf } from './sort-ranks.ts'

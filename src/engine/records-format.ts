@@ -27,16 +27,18 @@ export function formatRecords(fields: readonly OutputField[], rows: CellValue[][
 
 function delimited(fields: readonly OutputField[], rows: CellValue[][], delimiter: string): string {
   const single = fields.length === 1
-  let out = ''
-  for (const row of rows) {
-    for (let i = 0; i < fields.length; i++) {
-      if (i > 0) out += delimiter
-      out += copyCell(fields[i]!, row[i] ?? null, delimiter, single)
-    }
-    out += '\n'
+  const lines = new Array<string>(rows.length + 1)
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!
+    let line = copyCell(fields[0]!, row[0] ?? null, delimiter, single)
+    for (let i = 1; i < fields.length; i++) line += delimiter + copyCell(fields[i]!, row[i] ?? null, delimiter, single)
+    lines[r] = line
   }
-  return out
+  lines[rows.length] = ''
+  return rows.length === 0 ? '' : lines.join('\n')
 }
+
+const NEEDS_QUOTES = /["\r\n]/
 
 /**
  * One cell the way COPY writes it: NULL is an empty unquoted field (CKAN turns a NULL json cell into
@@ -51,6 +53,6 @@ export function copyCell(field: OutputField, value: CellValue, delimiter: string
   else if (typeof value === 'boolean') text = value ? 't' : 'f'
   else if (typeof value === 'number') text = String(value)
   else text = JSON.stringify(value)
-  const quote = text === '' || text.includes(delimiter) || /["\r\n]/.test(text) || (single && text === '\\.')
+  const quote = text === '' || text.includes(delimiter) || NEEDS_QUOTES.test(text) || (single && text === '\\.')
   return quote ? `"${text.replaceAll('"', '""')}"` : text
 }

@@ -226,3 +226,17 @@ describe('data dictionary', () => {
     ])
   })
 })
+
+describe('distinct over many value combinations', () => {
+  it('agrees with a naive set of rows when the code combinations exceed exact double integers', async () => {
+    // columns of up to ~10,000 distinct values: more combinations than 2^53, so rows are keyed by text
+    const fields = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, type: 'int4' as const }))
+    const records = Array.from({ length: 12_000 }, (_, i) => ({ a: i % 10_007, b: (i * 7) % 10_009, c: i % 2 === 0 ? (i * 3) % 10_037 : null, d: i % 10_039, e: i % 101 }))
+    const many = new Catalog()
+    many.add({ id: 'many', load: () => tableOf(fields, [...records, ...records.slice(0, 500)]) })
+    const outcome = await datastoreSearch(many, { resource_id: 'many', fields: 'a,b,c,d,e', distinct: true, limit: 3, offset: 11_998, records_format: 'lists' }, { tokens: [] })
+    const result = (outcome.body as { result: Result }).result
+    expect(result.total).toBe(new Set(records.map((record) => JSON.stringify(record))).size)
+    expect(result.records).toEqual([11_998, 11_999].map((i) => Object.values(records[i]!)))
+  })
+})

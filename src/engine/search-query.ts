@@ -31,7 +31,8 @@ export interface QuerySortKey {
 export interface SearchQuery {
   /** The resource's real id (aliases resolved). */
   resourceId: string
-  /** Columns of each returned row, in order (`_id` included when asked for). */
+  /** Columns of each returned row, in order (`_id` included when asked for). Empty when only the
+   * total is wanted (`datastore_info`'s count: limit 0). */
   fields: OutputField[]
   /** Text that must occur, case-insensitively, in at least one field (`q` string or `full_text`); non-empty. */
   text?: string

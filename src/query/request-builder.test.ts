@@ -110,6 +110,16 @@ describe('GET requests', () => {
   })
 })
 
+describe('extra parameters', () => {
+  it('go after the query\'s own, and replace a parameter of the same name, in POST and GET alike', () => {
+    const query = live({ sort: [{ field: 'stage', direction: 'asc' }], sortOn: 'server' })
+    const extra = [['distinct', true], ['sort', 'stage desc nulls last']] as const
+    expect(JSON.parse(buildRequest(query, { extra }).body ?? '')).toEqual({ resource_id: query.resourceId, limit: 5, distinct: true, sort: 'stage desc nulls last' })
+    const params = new URL(buildRequest({ ...query, method: 'GET' }, { extra }).url).searchParams
+    expect([params.getAll('sort'), params.get('distinct')]).toEqual([['stage desc nulls last'], 'true'])
+  })
+})
+
 const body = (spec: ReturnType<typeof buildRequest>) => JSON.parse(spec.body ?? '{}') as Record<string, unknown>
 
 describe('records_format', () => {

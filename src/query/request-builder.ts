@@ -16,6 +16,8 @@ export interface HttpRequestSpec {
 export interface BuildOptions {
   /** Sent raw as `Authorization` (no `Bearer`), only when non-empty. */
   token?: string
+  /** Parameters the query model does not hold (e.g. `distinct`), sent after the query's own; a name given here replaces the query's. */
+  extra?: readonly (readonly [name: string, value: string | number | boolean])[]
   /** The server is known to accept `records_format: "lists"`: pages over LISTS_ABOVE_RECORDS ask for it. */
   listsAccepted?: boolean
   /** Ask for this records format whatever the page size (the probe's check). */
@@ -71,22 +73,24 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
   const url = actionUrl(effectiveBaseUrl(query))
   const token = options.token?.trim()
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
+  const extra = options.extra ?? []
   const params = searchParameters(query)
   const format = recordsFormatFor(query, options)
   if (format) params.push(['records_format', format])
+  const sent = [...params.filter(([name]) => !extra.some(([other]) => other === name)), ...extra]
   if (query.method === 'GET') {
-    const search = params.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeQueryValue(text)}`))
+    const search = sent.flatMap(([name, value]) => getValues(name, value).map((text) => `${name}=${encodeQueryValue(text)}`))
     return { method: 'GET', url: `${url}?${search.join('&')}`, headers: auth }
   }
   return {
     method: 'POST',
     url,
     headers: [['Content-Type', 'application/json'], ...auth],
-    body: JSON.stringify(Object.fromEntries(params)),
+    body: JSON.stringify(Object.fromEntries(sent)),
   }
 }
 
-type JsonParam = string | number | string[] | Record<string, string | string[]>
+type JsonParam = string | number | boolean | string[] | Record<string, string | string[]>
 
 /** The API parameters the query sends, in a stable order, as JSON values. */
 function searchParameters(query: QueryState): [string, JsonParam][] {
@@ -102,7 +106,7 @@ function searchParameters(query: QueryState): [string, JsonParam][] {
 }
 
 /** One value -> the value, several -> an array (any of them). `fromEntries` keeps `__proto__` a plain key. */
-function filtersObject(filters: FilterClause[]): Record<string, string | string[]> {
+export function filtersObject(filters: FilterClause[]): Record<string, string | string[]> {
   return Object.fromEntries(filters.map(({ field, values }) => [field, values.length === 1 ? values[0] : [...values]]))
 }
 
@@ -119,7 +123,7 @@ export function quoteSortField(field: string): string {
 
 /** Query-string values of one parameter: strings as they are, arrays repeated, objects as JSON text. */
 function getValues(name: string, value: JsonParam): string[] {
-  if (typeof value === 'string' || typeof value === 'number') return [String(value)]
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [String(value)]
   if (Array.isArray(value)) {
     // `fields` travels as CKAN's comma string unless a name holds a comma; then as repeated keys.
     return name === 'fields' && !value.some((item) => item.includes(',')) ? [value.join(',')] : value

@@ -20,6 +20,9 @@ interface Seen {
   body: string
 }
 
+const LISTS_RESULT = { records_format: 'lists', fields: [{ id: '_id', type: 'int' }, { id: 'name', type: 'text' }], records: [[1, 'Ada'], [2, 'Grace']] }
+const REBUILT = [{ _id: 1, name: 'Ada' }, { _id: 2, name: 'Grace' }]
+
 let server: Server
 let seen: Seen[] = []
 let base = ''
@@ -31,7 +34,11 @@ beforeAll(async () => {
     req.on('data', (chunk: string) => (body += chunk))
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success": true, "result": {"records": []}}')
+      // Asked for lists, it answers as CKAN does: values in the order of the fields.
+      const lists = body.includes('"records_format":"lists"') || (req.url ?? '').includes('records_format=lists')
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(lists ? JSON.stringify({ success: true, result: LISTS_RESULT }) : '{"success": true, "result": {"records": []}}')
     })
   })
   server.listen(0, '127.0.0.1')
@@ -95,6 +102,34 @@ describe('snippets send exactly the built request, even with nasty values', () =
       expect(asSpec(got, spec)).toEqual(spec)
     })
   }
+})
+
+const listsSpec = (method: 'POST' | 'GET') => buildRequest(nastyQuery({ method, limit: 5000 }), { listsAccepted: true })
+
+describe('a request for lists', () => {
+  it('is sent as built and the fetch snippet prints records rebuilt from the fields', async () => {
+    for (const method of ['POST', 'GET'] as const) {
+      const spec = listsSpec(method)
+      const printed: unknown[] = []
+      const code = snippet('fetch', spec).replace('console.log(', 'printed.push(')
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (name: string, body: string) => (printed: unknown[]) => Promise<void>
+      const got = await received(() => new AsyncFunction('printed', code)(printed))
+      expect(asSpec(got, spec)).toEqual(spec)
+      expect(printed).toEqual([REBUILT])
+    }
+  })
+
+  it.skipIf(!hasPythonRequests())('prints the same records from Python', async () => {
+    const code = snippet('python', listsSpec('POST')).replace(/^print\(/m, 'print_json(')
+    const { stdout } = await run('python3', ['-c', `import json\nprint_json = lambda value: print(json.dumps(value))\n${code}`])
+    expect(JSON.parse(stdout)).toEqual(REBUILT)
+  })
+
+  it('says so in the R snippet, and plain requests print records as they come', () => {
+    expect(snippet('r', listsSpec('POST'))).toContain('setNames(values, ids)')
+    expect(snippet('fetch', buildRequest(nastyQuery()))).toContain('console.log(data.result.records)')
+    expect(snippet('python', buildRequest(nastyQuery()))).not.toContain('zip(ids')
+  })
 })
 
 function hasCurl(): boolean {

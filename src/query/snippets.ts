@@ -35,6 +35,14 @@ function curlSnippet(spec: HttpRequestSpec): string {
   return lines.join(' \\\n')
 }
 
+/** The request asks for `records_format: "lists"`, so the snippet rebuilds records from `result.fields`. */
+function asksLists(spec: HttpRequestSpec): boolean {
+  if (spec.body !== undefined) return (JSON.parse(spec.body) as { records_format?: unknown }).records_format === 'lists'
+  return new URL(spec.url).searchParams.get('records_format') === 'lists'
+}
+
+const LISTS_NOTE = 'records_format "lists": each record is a list of values in the order of the fields'
+
 /** A JavaScript string literal (JSON strings are valid JS since ES2019). */
 const jsString = (text: string) => JSON.stringify(text)
 
@@ -49,7 +57,13 @@ function fetchSnippet(spec: HttpRequestSpec): string {
     ...options,
     '})',
     'const data = await response.json()',
-    'console.log(data.result.records)',
+    ...(asksLists(spec)
+      ? [
+          `// ${LISTS_NOTE}`,
+          'const ids = data.result.fields.map((field) => field.id)',
+          'console.log(data.result.records.map((values) => Object.fromEntries(ids.map((id, i) => [id, values[i]]))))',
+        ]
+      : ['console.log(data.result.records)']),
   ].join('\n')
 }
 
@@ -87,7 +101,14 @@ function pythonSnippet(spec: HttpRequestSpec): string {
     `response = requests.${spec.method.toLowerCase()}(`,
     ...args,
     ')',
-    'print(response.json()["result"]["records"])',
+    ...(asksLists(spec)
+      ? [
+          'result = response.json()["result"]',
+          `# ${LISTS_NOTE}`,
+          'ids = [field["id"] for field in result["fields"]]',
+          'print([dict(zip(ids, values)) for values in result["records"]])',
+        ]
+      : ['print(response.json()["result"]["records"])']),
   ].join('\n')
 }
 
@@ -108,7 +129,15 @@ function rSnippet(spec: HttpRequestSpec): string {
   if (headers.length > 0) steps.push(`req_headers(${headers.map(([name, value]) => `${rName(name)} = ${rString(value)}`).join(', ')})`)
   if (spec.body !== undefined) steps.push(`req_body_raw(${rString(spec.body)}, type = "application/json")`)
   steps.push(`req_method(${rString(spec.method)})`, 'req_perform()')
-  return ['library(httr2)', '', `response <- ${steps.join(' |>\n  ')}`, 'str(resp_body_json(response)$result$records)'].join('\n')
+  const show = asksLists(spec)
+    ? [
+        'result <- resp_body_json(response)$result',
+        `# ${LISTS_NOTE}`,
+        'ids <- vapply(result$fields, function(field) field$id, character(1))',
+        'str(lapply(result$records, function(values) setNames(values, ids)))',
+      ]
+    : ['str(resp_body_json(response)$result$records)']
+  return ['library(httr2)', '', `response <- ${steps.join(' |>\n  ')}`, ...show].join('\n')
 }
 
 /** An argument name: bare when it is a syntactic R name, else in backticks. */

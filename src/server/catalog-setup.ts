@@ -48,7 +48,13 @@ async function loadDataPackage(id: string, file: string): Promise<ResourceEntry>
   try {
     const resource = parseDataPackage(json, file, id)
     const dataFile = join(dirname(file), resource.path)
-    const table = await loadDataPackageTable(resource, await openReadable(dataFile), dataFile)
+    let data: Blob
+    try {
+      data = await openReadable(dataFile)
+    } catch (error) {
+      throw new ResourceLoadError(`${file}: its data file ${error instanceof Error ? error.message : String(error)}`)
+    }
+    const table = await loadDataPackageTable(resource, data, dataFile)
     const entry: ResourceEntry = { id, format: resource.format, dictionary: resource.dictionary, load: () => table }
     if (resource.title !== undefined) entry.title = resource.title
     if (resource.description !== undefined) entry.description = resource.description

@@ -108,5 +108,9 @@ describe('a data package as --resource', () => {
     write('odd.csv', 'subject,colour\nx,y\n')
     const odd = write('odd-datapackage.json', JSON.stringify({ ...PACKAGE, resources: [{ ...PACKAGE.resources[0], path: 'odd.csv' }] }))
     await expect(createServerCatalog({ resources: [{ id: 'o', file: odd }], privateIds: [] })).rejects.toThrow(/odd\.csv: line 1: column "colour" is not in the package's schema/)
+    const lost = write('lost.datapackage.json', JSON.stringify({ ...PACKAGE, resources: [{ ...PACKAGE.resources[0], path: 'lost.csv' }] }))
+    await expect(createServerCatalog({ resources: [{ id: 'l', file: lost }], privateIds: [] })).rejects.toThrow(
+      `${lost}: its data file ${join(folder, 'lost.csv')}: cannot read the file (no such file)`,
+    )
   })
 })

@@ -13,7 +13,11 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
 }
 
 function okResult(resourceId: string): unknown {
-  return { help: HELP, success: true, result: { resource_id: resourceId, limit: 5, fields: [], records: [{ _id: 1 }] } }
+  return { help: HELP, success: true, result: { resource_id: resourceId, limit: 5, records_format: 'objects', fields: [], records: [{ _id: 1 }] } }
+}
+
+function formatted(records_format: string, records: unknown, limit = 5): unknown {
+  return { help: HELP, success: true, result: { resource_id: 'public', limit, records_format, fields: [{ id: '_id' }, { id: 'a' }], records } }
 }
 
 describe('the fuzz answer check', () => {
@@ -25,6 +29,13 @@ describe('the fuzz answer check', () => {
     expect(answerProblems(answer(204, '', { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' }), { ...CONTEXT, method: 'OPTIONS' })).toEqual([])
     expect(answerProblems(answer(200, okResult('private-one')), { ...CONTEXT, authorization: ` ${TOKEN}\t` })).toEqual([])
     expect(answerProblems(answer(200, okResult('private-one')), { ...CONTEXT, authorization: 'stale', apiKey: TOKEN })).toEqual([])
+    expect(answerProblems(answer(200, formatted('lists', [[1, 'x'], [2, null]])), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(200, formatted('csv', '1,x\n2,"a\nb"\n')), CONTEXT)).toEqual([])
+    expect(answerProblems(answer(200, formatted('tsv', '')), CONTEXT)).toEqual([])
+    const info = { help: HELP, success: true, result: { meta: { id: 'public', count: 3 }, fields: [{ id: 'a', type: 'text' }] } }
+    expect(answerProblems(answer(200, info), { ...CONTEXT, path: '/data/api/3/action/datastore_info?id=public' })).toEqual([])
+    const shown = { help: HELP, success: true, result: { id: 'public', name: 'Public', datastore_active: true } }
+    expect(answerProblems(answer(200, shown), { ...CONTEXT, path: '/data/api/action/resource_show' })).toEqual([])
   })
 
   it.each([
@@ -35,8 +46,18 @@ describe('the fuzz answer check', () => {
     ['a 400 with an envelope', answer(400, { help: HELP, success: false, error: {} }), CONTEXT, 'bare'],
     ['success true on an error status', answer(403, { help: HELP, success: true, error: { __type: 'Authorization Error', message: 'x' } }), CONTEXT, 'success true'],
     ['records that are not an array', answer(200, { help: HELP, success: true, result: { limit: 5, fields: [], records: {} } }), CONTEXT, 'records'],
-    ['more records than the limit', answer(200, { help: HELP, success: true, result: { limit: 0, fields: [], records: [{}] } }), CONTEXT, 'for limit 0'],
+    ['more records than the limit', answer(200, { help: HELP, success: true, result: { limit: 0, records_format: 'objects', fields: [], records: [{}] } }), CONTEXT, 'for limit 0'],
     ['private records for a wrong token', answer(200, okResult('private-one')), { ...CONTEXT, authorization: 'Bearer secret-token' }, 'without its token'],
+    ['csv records that are not a string', answer(200, formatted('csv', [])), CONTEXT, 'not a string for records_format csv'],
+    ['a list record of the wrong length', answer(200, formatted('lists', [[1]])), CONTEXT, 'does not match result.fields'],
+    ['an unknown records_format', answer(200, formatted('xml', [])), CONTEXT, 'is not one of objects'],
+    ['more list records than the limit', answer(200, formatted('lists', [[1, 'a'], [2, 'b']], 1)), CONTEXT, '2 records for limit 1'],
+    ['_table_metadata naming the private resource without its token',
+      answer(200, { help: HELP, success: true, result: { resource_id: '_table_metadata', limit: 5, records_format: 'objects', fields: [], records: [{ _id: 1, name: 'private-one' }] } }), CONTEXT, '_table_metadata lists the private'],
+    ['resource_show of the private resource without its token',
+      answer(200, { help: HELP, success: true, result: { id: 'private-one', name: 'x', datastore_active: true } }), { ...CONTEXT, path: '/data/api/action/resource_show' }, 'without its token'],
+    ['datastore_info listing _id',
+      answer(200, { help: HELP, success: true, result: { meta: { id: 'public', count: 1 }, fields: [{ id: '_id' }] } }), { ...CONTEXT, path: '/data/api/action/datastore_info' }, 'lists _id'],
     ['the token in the body', answer(409, { help: HELP, success: false, error: { __type: 'Validation Error', q: [TOKEN] } }), CONTEXT, 'contains the token'],
     ['a body that is not JSON', { status: 200, headers: JSON_HEADERS, body: '<html>' }, CONTEXT, 'not JSON'],
     ['204 for a GET', answer(204, '', { 'access-control-allow-origin': '*' }), { ...CONTEXT, method: 'GET' }, 'only the OPTIONS'],
@@ -68,5 +89,12 @@ describe('the fuzz request generator', () => {
     const withToken = requests.filter((request) => request.headers.authorization === TOKEN).length
     expect(withToken).toBeGreaterThan(100)
     expect(withToken).toBeLessThan(1_000)
+  })
+
+  it('sends the CKAN 2.11 parameters and the other actions too', () => {
+    const sent = requests.map((request) => `${request.path} ${request.body ? new TextDecoder().decode(request.body) : ''}`).join('\n')
+    for (const name of ['records_format', 'distinct', 'full_text', 'plain', 'language', 'total_estimation_threshold', '_table_metadata', 'datastore_info', 'resource_show']) {
+      expect(sent).toContain(name)
+    }
   })
 })

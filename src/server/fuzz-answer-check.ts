@@ -11,6 +11,8 @@ export interface FuzzAnswer {
 export interface AnswerContext {
   /** The request method as sent. */
   method: string
+  /** The path as sent (the action is its last segment); datastore_search when absent. */
+  path?: string
   /** The Authorization header as sent, if any. */
   authorization?: string
   /** The X-CKAN-API-Key header as sent, if any (read like Authorization). */
@@ -70,21 +72,56 @@ export function answerProblems(answer: FuzzAnswer, context: AnswerContext): stri
   return [...problems, ...errorProblems(body.error, answer.status)]
 }
 
+function actionOf(path: string | undefined): string {
+  return path?.split('?')[0]?.split('/').at(-1) ?? 'datastore_search'
+}
+
 function resultProblems(result: unknown, context: AnswerContext): string[] {
   if (!isObject(result)) return ['a 200 envelope without a result object']
-  const problems: string[] = []
-  if (!Array.isArray(result.records)) return ['result.records is not an array']
-  if (!result.records.every(isObject)) problems.push('a record is not an object')
-  if (!Array.isArray(result.fields)) problems.push('result.fields is not an array')
-  const limit = result.limit
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 32000) problems.push(`result.limit ${String(limit)} is not 0..32000`)
-  else if (result.records.length > limit) problems.push(`${result.records.length} records for limit ${limit}`)
   // HTTP drops the spaces and tabs around a header value, so " token" is the token.
   const sent = [context.authorization, context.apiKey].map((value) => value?.replace(/^[ \t]+|[ \t]+$/g, ''))
-  if (result.resource_id === context.privateId && !sent.includes(context.token)) {
-    problems.push('the private resource answered without its token')
+  const granted = sent.includes(context.token)
+  const action = actionOf(context.path)
+  if (action === 'resource_show') {
+    const problems = result.id === context.privateId && !granted ? ['the private resource answered without its token'] : []
+    if (typeof result.id !== 'string' || typeof result.name !== 'string' || result.datastore_active !== true) problems.push('resource_show without id, name or datastore_active')
+    return problems
+  }
+  if (action === 'datastore_info') {
+    const meta = result.meta
+    if (!isObject(meta) || typeof meta.count !== 'number' || !Array.isArray(result.fields)) return ['datastore_info without meta.count or fields']
+    const problems = meta.id === context.privateId && !granted ? ['the private resource answered without its token'] : []
+    if (result.fields.some((field) => !isObject(field) || field.id === '_id')) problems.push('datastore_info lists _id or a field that is not an object')
+    return problems
+  }
+  const problems = recordsProblems(result)
+  if (!Array.isArray(result.fields)) problems.push('result.fields is not an array')
+  if (result.resource_id === context.privateId && !granted) problems.push('the private resource answered without its token')
+  if (result.resource_id === '_table_metadata' && !granted && JSON.stringify(result.records).includes(context.privateId)) {
+    problems.push('_table_metadata lists the private resource without its token')
   }
   return problems
+}
+
+/** records in the shape records_format asks for, no more of them than the limit. */
+function recordsProblems(result: Record<string, unknown>): string[] {
+  const { records, limit } = result
+  const format = result.records_format
+  let count: number
+  if (format === 'csv' || format === 'tsv') {
+    if (typeof records !== 'string') return [`result.records is not a string for records_format ${format}`]
+    if (records !== '' && !records.endsWith('\n')) return [`${format} records do not end with a line break`]
+    count = 0 // quoted values may hold line breaks: the count is not checked here
+  } else if (format === 'lists' || format === 'objects') {
+    if (!Array.isArray(records)) return ['result.records is not an array']
+    const fieldCount = Array.isArray(result.fields) ? result.fields.length : -1
+    if (format === 'objects' && !records.every(isObject)) return ['a record is not an object']
+    if (format === 'lists' && !records.every((record) => Array.isArray(record) && record.length === fieldCount)) return ['a list record does not match result.fields']
+    count = records.length
+  } else return [`result.records_format ${JSON.stringify(format)} is not one of objects, lists, csv, tsv`]
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 32000) return [`result.limit ${String(limit)} is not 0..32000`]
+  if (count > limit) return [`${count} records for limit ${limit}`]
+  return []
 }
 
 function errorProblems(error: unknown, status: number): string[] {

@@ -27,11 +27,12 @@ export interface FuzzRequest {
   kind: string
 }
 
-const PARAMS = ['resource_id', 'id', 'limit', 'q', 'filters', 'offset', 'sort', 'fields', 'include_total'] as const
+const PARAMS = ['resource_id', 'id', 'limit', 'q', 'filters', 'offset', 'sort', 'fields', 'include_total', 'records_format',
+  'distinct', 'full_text', 'plain', 'language', 'total_estimation_threshold'] as const
 type Param = (typeof PARAMS)[number]
 
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '',
-  '__junk', '__type', 'help', 'success', 'records_format', 'distinct', 'plain', 'language', 'rank', '$or']
+  '__junk', '__type', 'help', 'success', 'include_next_page', 'rank', '$or', '_']
 
 const ODD_TEXTS = ['', ' ', 'Biology', 'biology', 'BIOLOGY', 'active', 'Économie, avancée', 'économie', 'Straße',
   'STRASSE', '日本語', '😀', 'İ', 'ı', '\ud800', 'x\udc00y', '\udbff\udfff', '\u0000', '\n', '\r\n', '\t', '\x01',
@@ -44,6 +45,7 @@ const NUMBER_LITERALS = ['0', '1', '-1', '5', '1.5', '-0', '0.0', '1e3', '1e400'
   '4294967296', `1${'0'.repeat(400)}`]
 
 const PATH_TAILS = ['/api/action/datastore_search', '/api/3/action/datastore_search']
+const OTHER_ACTIONS = ['datastore_info', 'resource_show']
 const ODD_PATHS = ['/', '', '/data', '/data/', '/api/action/datastore_search', '/data/api/action/datastore_search/',
   '/data/api/3/action/datastore_search/', '/data/api/action/datastore_searchx', '/data/api/action/package_show',
   '/data/api/action/', '/data/api/2/action/datastore_search', '//data/api/action/datastore_search',
@@ -117,6 +119,7 @@ class RequestGenerator {
 
   private path(odd: boolean): string {
     if (odd || this.random.chance(0.06)) return this.random.pick(ODD_PATHS)
+    if (this.random.chance(0.12)) return `${this.target.basePath}/api/${this.random.pick(['', '3/'])}action/${this.random.pick(OTHER_ACTIONS)}`
     return `${this.target.basePath}${this.random.chance(0.8) ? PATH_TAILS[0] : PATH_TAILS[1]}`
   }
 
@@ -201,9 +204,9 @@ class RequestGenerator {
     switch (name) {
       case 'resource_id':
       case 'id':
-        if (this.plausible) return JSON.stringify(this.target.publicId)
+        if (this.plausible) return JSON.stringify(this.random.chance(0.9) ? this.target.publicId : '_table_metadata')
         return JSON.stringify(this.random.pick([this.target.publicId, this.target.publicId, this.target.privateId,
-          this.target.publicId.toUpperCase(), ` ${this.target.publicId}`, 'unknown-resource', '', this.text()]))
+          this.target.publicId.toUpperCase(), ` ${this.target.publicId}`, 'unknown-resource', '', this.text(), '_table_metadata']))
       case 'limit':
       case 'offset':
         if (this.plausible) return this.random.pick(['0', '1', '2', '5', '100', '32001', '"3"'])
@@ -221,7 +224,19 @@ class RequestGenerator {
         if (this.random.chance(0.5)) return `[${this.listOf(() => JSON.stringify(field()))}]`
         return JSON.stringify(Array.from({ length: 1 + this.random.int(3) }, field).join(','))
       case 'include_total':
+      case 'distinct':
+      case 'plain':
         return this.random.pick(['true', 'false', '0', '1', '"false"', '"yes"', '"no"', '"t"', '""', 'null', '"maybe"'])
+      case 'records_format':
+        if (this.plausible) return this.random.pick(['"objects"', '"lists"', '"csv"', '"tsv"'])
+        return this.random.pick(['"objects"', '"lists"', '"csv"', '"tsv"', '"LISTS"', '"xml"', '""', 'null', '["csv"]', '1'])
+      case 'full_text':
+        return JSON.stringify(this.text())
+      case 'language':
+        return this.random.chance(0.5) ? this.random.pick(['"english"', '"simple"', '"klingon"']) : JSON.stringify(this.text())
+      case 'total_estimation_threshold':
+        if (this.plausible) return this.random.pick(['null', '0', '10', '100000', '"5"'])
+        return this.random.chance(0.6) ? this.random.pick(NUMBER_LITERALS) : JSON.stringify(this.random.pick(['5', 'abc', '1.5', '-1', '', ' 3']))
     }
   }
 

@@ -96,6 +96,7 @@ async function fuzzServer(port: number): Promise<RunSummary> {
         summary.statuses.set(answer.status, (summary.statuses.get(answer.status) ?? 0) + 1)
         const problems = answerProblems(answer, {
           method: fuzz.method,
+          path: fuzz.path,
           authorization: fuzz.headers.authorization,
           apiKey: fuzz.headers['x-ckan-api-key'],
           token: TARGET.token,

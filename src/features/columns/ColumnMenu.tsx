@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './columns.css'
 
-export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter'
+export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter' | 'summary'
 
 export interface ColumnMenuItem {
   action: ColumnAction
@@ -15,6 +15,7 @@ export const COLUMN_MENU_ITEMS: readonly ColumnMenuItem[] = [
   { action: 'sort-desc', label: 'Sort descending' },
   { action: 'hide', label: 'Hide column' },
   { action: 'filter', label: 'Filter by a value…' },
+  { action: 'summary', label: 'Summary' },
 ]
 
 /** The items offered: all but those whose action is marked `false` (e.g. hiding the only shown column). */

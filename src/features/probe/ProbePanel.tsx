@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ProbeReport } from '../../api/probe.ts'
+import type { ListsVerdict } from '../../api/server-formats.ts'
 import type { Transport } from '../../api/transport.ts'
 import { baseUrlError, tokenError } from '../../query/validate.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -10,12 +11,14 @@ interface ProbePanelProps {
   resourceId: string
   token: string
   transport: Transport
+  /** What the probe found about records_format lists at this base URL, for the queries that follow. */
+  onListsVerdict?: (baseUrl: string, verdict: ListsVerdict) => void
 }
 
 type ProbeState = { phase: 'idle' } | { phase: 'running' } | { phase: 'done'; report: ProbeReport; target: string } | { phase: 'failed'; message: string }
 
 /** `Probe this API` (live mode) and its findings in the `API probe` region. */
-export function ProbePanel({ baseUrl, resourceId, token, transport }: ProbePanelProps) {
+export function ProbePanel({ baseUrl, resourceId, token, transport, onListsVerdict }: ProbePanelProps) {
   const id = useId()
   const [state, setState] = useState<ProbeState>({ phase: 'idle' })
   const controller = useRef<AbortController | undefined>(undefined)
@@ -32,7 +35,12 @@ export function ProbePanel({ baseUrl, resourceId, token, transport }: ProbePanel
     setState({ phase: 'running' })
     // The probe's code is loaded only when someone probes.
     import('../../api/probe.ts')
-      .then(({ probeApi }) => probeApi({ baseUrl: base, resourceId: resourceId.trim(), token }, transport, abort.signal))
+      .then(async ({ probeApi, listsVerdict }) => {
+        const report = await probeApi({ baseUrl: base, resourceId: resourceId.trim(), token }, transport, abort.signal)
+        const lists = listsVerdict(report)
+        if (lists) onListsVerdict?.(base, lists)
+        return report
+      })
       .then(
         (report) => {
           if (!abort.signal.aborted) setState({ phase: 'done', report, target: base })

@@ -1,5 +1,6 @@
 // One-click examples on the demo resources: the seed's own examples (a limit, the subject + stage
-// filters, free text) and one on the large generated resource.
+// filters, free text) and one on the large generated resource (answered from its first chunks while
+// the rest builds, so it shows within a second or two).
 import { COURSES_RESOURCE_ID, LARGE_RESOURCE_ID } from '../../demo/metadata.ts'
 import { defaultQuery } from '../../query/defaults.ts'
 import type { QueryState } from '../../query/types.ts'
@@ -18,6 +19,9 @@ export function exampleQueries(): ExampleQuery[] {
       query: { ...courses, filters: [{ field: 'subject', values: ['Biology'] }, { field: 'stage', values: ['active'] }] },
     },
     { label: 'Courses mentioning “Zürich”', query: { ...courses, q: 'Zürich' } },
-    { label: 'Search 1,000,000 service requests for “peacock”', query: { ...defaultQuery(), resourceId: LARGE_RESOURCE_ID, q: 'peacock', limit: 20 } },
+    {
+      label: 'Open water leaks in 1,000,000 service requests',
+      query: { ...defaultQuery(), resourceId: LARGE_RESOURCE_ID, q: 'leak', filters: [{ field: 'status', values: ['Open'] }], limit: 20 },
+    },
   ]
 }

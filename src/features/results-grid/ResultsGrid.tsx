@@ -27,6 +27,8 @@ interface ResultsGridProps {
   onHideColumn?: (field: string) => void
   /** Adds the filter chip `field = value` and runs (cell action, header menu, record panel). */
   onFilterByValue?: (field: string, value: string) => void
+  /** Opens the column summaries on a field (the header menu's `Summary`); absent: not offered. */
+  onShowSummary?: (field: string) => void
   /** Pages beside this one, so the record panel can go on past the first or last record shown. */
   hasPreviousPage?: boolean
   hasNextPage?: boolean
@@ -46,7 +48,7 @@ function filterText(value: unknown): string | undefined {
 }
 
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
-export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue, hasPreviousPage = false, hasNextPage = false, onPageStep }: ResultsGridProps) {
+export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn, onFilterByValue, onShowSummary, hasPreviousPage = false, hasNextPage = false, onPageStep }: ResultsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [fullValue, setFullValue] = useState<string | null>(null)
@@ -127,9 +129,14 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
   }
   // The sort items are always there; the others only when the page can do them.
   const menuItems = useMemo(
-    () => (onHideColumn || onFilterByValue ? columnMenuItems({ hide: onHideColumn !== undefined && fields.length > 1, filter: onFilterByValue !== undefined }) : []),
-    [onHideColumn, onFilterByValue, fields.length],
+    () =>
+      onHideColumn || onFilterByValue || onShowSummary
+        ? columnMenuItems({ hide: onHideColumn !== undefined && fields.length > 1, filter: onFilterByValue !== undefined, summary: onShowSummary !== undefined })
+        : [],
+    [onHideColumn, onFilterByValue, onShowSummary, fields.length],
   )
+  // `_id` has no summary (it numbers the records).
+  const idMenuItems = useMemo(() => menuItems.filter((item) => item.action !== 'summary'), [menuItems])
   const onColumnAction = (field: string, action: ColumnAction) => {
     switch (action) {
       case 'sort-asc':
@@ -141,6 +148,9 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
         break
       case 'filter':
         setFilterField(field)
+        break
+      case 'summary':
+        onShowSummary?.(field)
         break
     }
   }
@@ -174,7 +184,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                   sort={sort}
                   onToggle={handleToggle}
                 >
-                  {menuItems.length > 0 ? <ColumnMenu field={field.id} items={menuItems} onAction={(action) => onColumnAction(field.id, action)} /> : null}
+                  {menuItems.length > 0 ? <ColumnMenu field={field.id} items={field.id === '_id' ? idMenuItems : menuItems} onAction={(action) => onColumnAction(field.id, action)} /> : null}
                 </SortHeader>
               ))}
             </tr>

@@ -1,0 +1,62 @@
+import { array, assert, constantFrom, dictionary, jsonValue, oneof, property, string, uniqueArray } from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { JsonValue } from './body-text.ts'
+import { fromColumns, toColumns, transferables } from './record-columns.ts'
+
+type Rec = { [field: string]: JsonValue }
+
+const keyNames = oneof(string({ maxLength: 6 }), constantFrom('_id', '__proto__', 'constructor', 'toString', '0', 'a b'))
+/** Records as servers send them: mostly the declared fields, sometimes one missing or an extra key. */
+const pages = uniqueArray(keyNames, { minLength: 1, maxLength: 8 }).chain((ids) =>
+  array(dictionary(constantFrom(...ids, 'extra'), oneof(jsonValue({ maxDepth: 2 }), constantFrom(-0, 1e21, 0.1, '', 'é名\u2028'))), { maxLength: 30 }).map((records) => ({
+    ids,
+    records: records as Rec[],
+  })),
+)
+
+const roundTrip = (records: Rec[], ids: string[]) => {
+  const columns = toColumns(records, ids)
+  // As postMessage would carry them, buffers transferred.
+  return fromColumns(structuredClone(columns, { transfer: transferables(columns) }))
+}
+
+describe('record columns', () => {
+  it('give back records that read exactly like the originals, for any keys and JSON values', () => {
+    assert(
+      property(pages, ({ ids, records }) => {
+        const views = roundTrip(records, ids)
+        expect(views).toHaveLength(records.length)
+        records.forEach((record, row) => {
+          const view = views[row] ?? {}
+          const keys = Object.keys(record)
+          expect(Object.keys(view).toSorted()).toEqual(keys.toSorted())
+          for (const key of keys) {
+            expect(Object.hasOwn(view, key)).toBe(true)
+            expect(key in view).toBe(true)
+            expect(Object.is(view[key], record[key]) || JSON.stringify(view[key]) === JSON.stringify(record[key])).toBe(true)
+          }
+          expect(Object.hasOwn(view, 'missing-key')).toBe(false)
+          expect(Object.getPrototypeOf(view)).toBe(Object.prototype)
+          expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(record)))
+          // Nested -0 reads back as 0, as JSON.stringify writes it anyway.
+          expect(JSON.parse(JSON.stringify({ ...view }))).toEqual(JSON.parse(JSON.stringify(record)))
+        })
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('keep -0, big numbers and nested values exact, and put declared fields first', () => {
+    const [view] = roundTrip([{ extra: 1, b: -0, a: { x: [1, null] }, c: 1e21 }], ['a', 'b', 'c'])
+    expect(Object.keys(view ?? {})).toEqual(['a', 'b', 'c', 'extra'])
+    expect(Object.is(view?.b, -0)).toBe(true)
+    expect(view?.c).toBe(1e21)
+    expect(view?.a).toEqual({ x: [1, null] })
+  })
+
+  it('are read-only', () => {
+    const [view] = roundTrip([{ a: 1 }], ['a'])
+    expect(() => Object.assign(view ?? {}, { a: 2 })).toThrow(TypeError)
+    expect(view?.a).toBe(1)
+  })
+})

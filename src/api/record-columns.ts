@@ -1,0 +1,138 @@
+// Records in the shape that crosses from the live-answer worker to the page cheaply: per column one
+// string of all its cells' texts, with typed arrays saying where each cell ends and what kind of
+// value it is. The page then holds a few large strings and transferred buffers instead of millions
+// of small objects (whose copying by the garbage collector froze it), and each record is a read-only
+// view that decodes a value when it is read: only the cells on screen (or sorted by) ever are.
+import type { JsonValue } from './body-text.ts'
+
+type PlainRecord = { [field: string]: JsonValue }
+
+const ABSENT = 0
+const NULL = 1
+const STRING = 2
+const NUMBER = 3
+const TRUE = 4
+const FALSE = 5
+/** Objects, arrays and -0: their JSON text. */
+const JSON_TEXT = 6
+
+export interface RecordColumn {
+  key: string
+  /** Every cell's text, one after the other. */
+  text: string
+  /** Where each cell's text ends in `text` (it starts where the previous one ended). */
+  ends: Uint32Array
+  /** What each cell holds (see the constants above). */
+  kinds: Uint8Array
+}
+
+export interface RecordColumns {
+  count: number
+  columns: RecordColumn[]
+}
+
+/** The columns of `records`: the fields in order, then any key a record has that no field names. */
+export function toColumns(records: readonly PlainRecord[], fieldIds: readonly string[]): RecordColumns {
+  const keys = [...fieldIds]
+  const known = new Set(keys)
+  for (const record of records) {
+    for (const key of Object.keys(record)) {
+      if (!known.has(key)) {
+        known.add(key)
+        keys.push(key)
+      }
+    }
+  }
+  return { count: records.length, columns: keys.map((key) => toColumn(records, key)) }
+}
+
+function toColumn(records: readonly PlainRecord[], key: string): RecordColumn {
+  const ends = new Uint32Array(records.length)
+  const kinds = new Uint8Array(records.length)
+  const parts: string[] = []
+  let length = 0
+  for (let row = 0; row < records.length; row++) {
+    const record = records[row]
+    const value = Object.hasOwn(record, key) ? record[key] : undefined
+    let text = ''
+    if (value === undefined) kinds[row] = ABSENT
+    else if (value === null) kinds[row] = NULL
+    else if (value === true) kinds[row] = TRUE
+    else if (value === false) kinds[row] = FALSE
+    else if (typeof value === 'string') {
+      kinds[row] = STRING
+      text = value
+    } else if (typeof value === 'number' && !Object.is(value, -0)) {
+      kinds[row] = NUMBER
+      text = String(value)
+    } else {
+      kinds[row] = JSON_TEXT
+      // JSON.stringify writes -0 as 0; JSON.parse reads "-0" back as -0.
+      text = typeof value === 'number' ? '-0' : JSON.stringify(value)
+    }
+    if (text !== '') parts.push(text)
+    length += text.length
+    ends[row] = length
+  }
+  return { key, text: parts.join(''), ends, kinds }
+}
+
+/** The buffers to transfer (not copy) with a postMessage of these columns. */
+export function transferables(columns: RecordColumns): ArrayBuffer[] {
+  return columns.columns.flatMap((column) => [column.ends.buffer as ArrayBuffer, column.kinds.buffer as ArrayBuffer])
+}
+
+/** The value of one cell (undefined when the record has no such key). */
+function decode(column: RecordColumn, row: number): JsonValue | undefined {
+  const start = row === 0 ? 0 : column.ends[row - 1]
+  switch (column.kinds[row]) {
+    case NULL:
+      return null
+    case TRUE:
+      return true
+    case FALSE:
+      return false
+    case STRING:
+      return column.text.slice(start, column.ends[row])
+    case NUMBER:
+      return Number(column.text.slice(start, column.ends[row]))
+    case JSON_TEXT:
+      return JSON.parse(column.text.slice(start, column.ends[row])) as JsonValue
+    default:
+      return undefined
+  }
+}
+
+const ROW = Symbol('row')
+type Target = { [ROW]: number }
+
+/**
+ * One read-only record per row. Each behaves as the plain object JSON.parse would give (own
+ * enumerable keys in column order, `in`, `Object.hasOwn`, spreading, JSON.stringify) but decodes a
+ * value only when it is read.
+ */
+export function fromColumns({ count, columns }: RecordColumns): PlainRecord[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]))
+  const present = (key: string | symbol, row: number): RecordColumn | undefined => {
+    const column = typeof key === 'string' ? byKey.get(key) : undefined
+    return column !== undefined && column.kinds[row] !== ABSENT ? column : undefined
+  }
+  const handler: ProxyHandler<Target> = {
+    get: (target, key, receiver) => {
+      const column = present(key, target[ROW])
+      return column ? decode(column, target[ROW]) : Reflect.get(target, key, receiver)
+    },
+    has: (target, key) => present(key, target[ROW]) !== undefined || (key !== ROW && Reflect.has(target, key)),
+    ownKeys: (target) => columns.filter((column) => column.kinds[target[ROW]] !== ABSENT).map((column) => column.key),
+    getOwnPropertyDescriptor: (target, key) => {
+      const column = present(key, target[ROW])
+      return column ? { value: decode(column, target[ROW]), writable: false, enumerable: true, configurable: true } : undefined
+    },
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  }
+  const records: PlainRecord[] = Array.from({ length: count })
+  for (let row = 0; row < count; row++) records[row] = new Proxy({ [ROW]: row }, handler) as unknown as PlainRecord
+  return records
+}
