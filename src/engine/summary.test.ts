@@ -73,6 +73,11 @@ describe('summarizeTable', () => {
     expect(summarizeTable(table, { top: 12 }).fields[0]?.top.map((v) => v.text)).toEqual(collated.slice(0, 12))
   })
 
+  it('reads full_text like datastore_search does', () => {
+    const table = tableOf([{ id: 'kind', type: 'text' }], [{ kind: 'Apple pie' }, { kind: 'pear' }, { kind: 'apple' }])
+    expect(summarizeTable(table, { full_text: 'apple' }).total).toBe(2)
+  })
+
   it('gives min, max, mean and a histogram with nice bounds for numbers', () => {
     const values = [0.5, 3, 7.25, 12, 19.5, null]
     const s = field(summaryOf([{ id: 'x', type: 'numeric' }], values.map((x) => ({ x }))), 'x')
