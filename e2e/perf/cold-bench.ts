@@ -65,7 +65,7 @@ async function demoExample(page: Page, origin: string): Promise<void> {
   await page.goto(origin)
   await statusMatches(page, /^Showing/)
   await watchLongTasks(page)
-  const example = page.getByRole('button', { name: /1,000,000 service requests/ })
+  const example = page.getByRole('link', { name: /1,000,000 service requests/ })
   const started = await now(page)
   await example.click()
   const first = await statusMatches(page, /^Showing 20 of/)

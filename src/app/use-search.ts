@@ -22,14 +22,15 @@ export interface SearchView {
   cancel: () => void
 }
 
-function toData(outcome: SearchOutcome): SearchData {
+/** `counting`: the demo engine's estimate, said in the status as "counting…" rather than as a server note. */
+function toData(outcome: SearchOutcome, counting: boolean): SearchData {
   const { result } = outcome
   return {
     fields: result.fields,
     records: result.records,
     total: result.total,
     totalWasEstimated: result.totalWasEstimated,
-    notes: result.notes.map((note) => note.message),
+    notes: result.notes.filter((note) => !(counting && note.kind === 'total-estimated')).map((note) => note.message),
   }
 }
 
@@ -60,7 +61,8 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   const current = progress?.of === identity ? progress.value : undefined
   const data = result.data
   // One SearchData per answer, so memoised views of it (sorting, the grid) only redo work for new data.
-  const view = useMemo(() => (data ? toData(data) : undefined), [data])
+  const demo = query.source === 'demo'
+  const view = useMemo(() => (data ? toData(data, demo && data.result.totalWasEstimated === true) : undefined), [data, demo])
   const counting = query.source === 'demo' && data?.result.totalWasEstimated === true && !result.isPlaceholderData
   // Asking again for the exact total is no new search: the answer on screen stays current.
   const loading = result.isFetching && !(counting && result.isRefetching)

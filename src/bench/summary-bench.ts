@@ -46,11 +46,17 @@ export async function measureSummaries(size: number, settings: RunSettings, log:
   const queries = queriesForGeneratedData()
   const q7 = queries.find((query) => query.id === 'Q7')
   if (!q7) throw new Error('The bench has no Q7')
-  const q7Timing = await timeRepeated(() => datastoreSearch(catalog, { resource_id: RESOURCE_ID, ...q7.params }, { tokens: [] }), settings, () => true)
-  log(`${label} Q7 median ${q7Timing.timing.medianMs.toFixed(3)} ms`)
+  const timeQ7 = async (): Promise<Timing> => {
+    const { timing } = await timeRepeated(() => datastoreSearch(catalog, { resource_id: RESOURCE_ID, ...q7.params }, { tokens: [] }), settings, () => true)
+    log(`${label} Q7 median ${timing.medianMs.toFixed(3)} ms`)
+    return timing
+  }
+  let q7Timing = await timeQ7()
 
   const rows: SummaryRowResult[] = []
   for (const row of summaryRows(queries, BENCH_FIELDS)) {
+    // a target relative to Q7 compares with Q7 timed just before, under the same load
+    if ('q7PlusMs' in row.target) q7Timing = await timeQ7()
     const engineSummary = async (): Promise<TableSummary> => {
       const { status, body } = await datastoreSummary(catalog, { resource_id: RESOURCE_ID, ...row.request }, { tokens: [] })
       if (status !== 200) throw new Error(`${row.id}: the engine answered ${status}: ${JSON.stringify(body).slice(0, 300)}`)
@@ -60,7 +66,7 @@ export async function measureSummaries(size: number, settings: RunSettings, log:
     log(`${label} ${row.id} engine median ${engine.timing.medianMs.toFixed(3)} ms (first run ${engine.firstRunMs.toFixed(1)} ms)`)
     const naive = await timeRepeated(() => naiveSummary(records, BENCH_FIELDS, row.request), NAIVE_SETTINGS, () => true)
     log(`${label} ${row.id} naive median ${naive.timing.medianMs.toFixed(1)} ms`)
-    const { ms, text } = targetOf(row, q7Timing.timing.medianMs)
+    const { ms, text } = targetOf(row, q7Timing.medianMs)
     rows.push({
       id: row.id,
       description: row.description,
@@ -73,7 +79,7 @@ export async function measureSummaries(size: number, settings: RunSettings, log:
       disagreement: disagreement(engine.result, naive.result),
     })
   }
-  return { size, q7: q7Timing.timing, rows }
+  return { size, q7: q7Timing, rows }
 }
 
 function targetOf(row: SummaryBenchRow, q7Ms: number): { ms: number; text: string } {

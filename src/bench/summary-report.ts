@@ -27,7 +27,7 @@ export function formatSummaries(result: SummaryBenchResult): string {
   return [
     `### Column summaries at ${result.size.toLocaleString('en-US')} records`,
     '',
-    `Engine through \`datastoreSummary\`, naive baseline (objects, Map counts) in the same process; Q7 measured alongside: ${formatTiming(result.q7)} ms. "1st run" includes the column indexes and sort ranks built lazily on first use (cold); the median is warm.`,
+    `Engine through \`datastoreSummary\`, naive baseline (objects, Map counts) in the same process; Q7 measured alongside: ${formatTiming(result.q7)} ms. "1st run" includes the column indexes built lazily on first use (cold: the search rows before may have built some); the median is warm.`,
     '',
     line(header),
     line(header.map(() => '---')),

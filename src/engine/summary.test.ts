@@ -73,6 +73,11 @@ describe('summarizeTable', () => {
     expect(summarizeTable(table, { top: 12 }).fields[0]?.top.map((v) => v.text)).toEqual(collated.slice(0, 12))
   })
 
+  it('reads full_text like datastore_search does', () => {
+    const table = tableOf([{ id: 'kind', type: 'text' }], [{ kind: 'Apple pie' }, { kind: 'pear' }, { kind: 'apple' }])
+    expect(summarizeTable(table, { full_text: 'apple' }).total).toBe(2)
+  })
+
   it('gives min, max, mean and a histogram with nice bounds for numbers', () => {
     const values = [0.5, 3, 7.25, 12, 19.5, null]
     const s = field(summaryOf([{ id: 'x', type: 'numeric' }], values.map((x) => ({ x }))), 'x')
@@ -127,6 +132,16 @@ describe('summarizeTable', () => {
     expect(years.histogram?.bins.map((bin) => bin.label)).toEqual(['2018', '2019', '2020', '2021', '2022', '2023'])
     expect(years.histogram?.bins[0]).toMatchObject({ lower: '2018-01-01T00:00:00', upper: '2019-01-01T00:00:00', count: 1 })
     expect(years).toMatchObject({ min: '2018-05-01T10:00:00', max: '2023-12-31T23:59:59', empty: 1 })
+  })
+
+  it('groups years by a nice step when dates span centuries', () => {
+    const s = field(summaryOf([{ id: 'd', type: 'date' }], ['1503-02-01', '1999-12-31', '2024-06-01'].map((d) => ({ d }))), 'd')
+    const bins = s.histogram?.bins ?? []
+    expect(s.histogram?.unit).toBe('year')
+    expect(bins.length).toBeLessThanOrEqual(30)
+    expect(bins[0]).toMatchObject({ lower: '1500-01-01', label: '1500–1519', count: 1 })
+    expect(bins.at(-1)).toMatchObject({ upper: '2040-01-01', count: 1 })
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(3)
   })
 
   it('summarises an all-empty field as counts only', () => {
