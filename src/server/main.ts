@@ -31,7 +31,14 @@ async function main(argv: string[]): Promise<void> {
   }
   let catalog
   try {
-    catalog = await createServerCatalog(options)
+    catalog = await createServerCatalog({
+      ...options,
+      // a large file is served from its first chunk on; a problem found further down stops the server
+      onLateLoadError: (error) => {
+        console.error(`error: ${error.message}`)
+        process.exit(1)
+      },
+    })
   } catch (error) {
     if (!(error instanceof ResourceLoadError)) throw error
     console.error(`error: ${error.message}`)
