@@ -111,6 +111,12 @@ test('the reference server answers a big page in lists, and the grid shows what 
   // Taken as asked: no refusal and no second request without lists.
   expect(sentFormats).toEqual([undefined, 'lists'])
   expect(await gridRecords(page)).toEqual(asObjects)
+
+  // The records the worker handed over summarise like any others.
+  await page.getByRole('button', { name: 'Summaries', exact: true }).click()
+  const summaries = page.getByRole('region', { name: 'Column summaries' })
+  await expect(summaries.getByRole('region', { name: 'Summary of stage' })).toContainText('active')
+  await expect(summaries).not.toContainText('No summaries')
 })
 
 test('the probe finds that the reference server takes lists, and a big page asks for them before any answer', async ({ page }) => {

@@ -91,15 +91,15 @@ test('sorting a complete result happens in the browser: no request, aria-sort, s
   })
   const header = (name: string) => resultsTable(page).getByRole('columnheader', { name, exact: true })
 
-  await header('credits').getByRole('button').click()
+  await header('credits').getByRole('button', { name: 'credits', exact: true }).click()
   await expect(header('credits')).toHaveAttribute('aria-sort', 'ascending')
   await expect(statusRegion(page)).toHaveText(/sorted in your browser/)
   const ascending = (await gridColumn(page, 'credits')).map(Number)
   expect(ascending).toEqual(courses.map((row) => Number(row.credits)).toSorted((a, b) => a - b))
 
-  await header('credits').getByRole('button').click()
+  await header('credits').getByRole('button', { name: 'credits', exact: true }).click()
   await expect(header('credits')).toHaveAttribute('aria-sort', 'descending')
-  await header('fee').getByRole('button').click({ modifiers: ['Shift'] })
+  await header('fee').getByRole('button', { name: 'fee', exact: true }).click({ modifiers: ['Shift'] })
   await expect(header('credits')).toHaveAttribute('aria-sort', 'descending')
   const rows = await gridRecords(page)
   const expected = courses.toSorted((a, b) => Number(b.credits) - Number(a.credits) || Number(a.fee) - Number(b.fee))
@@ -115,7 +115,7 @@ test('sorting a partial result asks the server with `sort` and says so', async (
   const header = resultsTable(page).getByRole('columnheader', { name: 'fee', exact: true })
 
   const sent = page.waitForRequest((request) => request.url() === ACTION_URL && request.method() === 'POST')
-  await header.getByRole('button').click()
+  await header.getByRole('button', { name: 'fee', exact: true }).click()
   const request = await sent
   expect(request.postDataJSON()).toEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 10, sort: 'fee asc' })
   await request.response()

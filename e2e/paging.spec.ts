@@ -72,7 +72,7 @@ test('live: a server sort on a partial result is kept while paging', async ({ pa
   await runQuery(page)
   const bodies = recordBodies(page)
   const fee = resultsTable(page).getByRole('columnheader', { name: 'fee', exact: true })
-  await fee.getByRole('button').click()
+  await fee.getByRole('button', { name: 'fee', exact: true }).click()
   await expect(statusRegion(page)).toHaveText(/sorted by the server/)
   await nextPage(page).click()
   await expect(range(page)).toHaveText(`Records 21–40 of ${courses.length}`)

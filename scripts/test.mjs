@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { ensureChromium } from './chromium.mjs'
+import { ensurePostgresql } from './postgresql.mjs'
 
 const OUT = '.ci-out'
 rmSync(OUT, { recursive: true, force: true })
@@ -20,6 +21,8 @@ function step(title, command, args, env = {}) {
 
 const failures = []
 const chromium = ensureChromium()
+// the PostgreSQL store's tests start a throwaway cluster of their own; in CI they fail without one
+if (!ensurePostgresql()) failures.push('no PostgreSQL for the PostgreSQL store tests')
 
 if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) failures.push('typecheck')
 if (!step('lint', 'npx', ['oxlint', '--deny-warnings'])) failures.push('lint')

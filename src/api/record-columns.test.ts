@@ -1,7 +1,7 @@
 import { array, assert, constantFrom, dictionary, jsonValue, oneof, property, string, uniqueArray } from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { JsonValue } from './body-text.ts'
-import { fromColumns, toColumns, transferables } from './record-columns.ts'
+import { fromColumns, plainRecords, toColumns, transferables } from './record-columns.ts'
 
 type Rec = { [field: string]: JsonValue }
 
@@ -52,6 +52,19 @@ describe('record columns', () => {
     expect(Object.is(view?.b, -0)).toBe(true)
     expect(view?.c).toBe(1e21)
     expect(view?.a).toEqual({ x: [1, null] })
+  })
+
+  it('copy out as plain records that postMessage can clone, equal to the originals', () => {
+    assert(
+      property(pages, ({ ids, records }) => {
+        const plain = plainRecords(roundTrip(records, ids))
+        expect(() => structuredClone(plain)).not.toThrow()
+        expect(JSON.parse(JSON.stringify(plain))).toEqual(JSON.parse(JSON.stringify(records)))
+        plain.forEach((record, row) => expect(Object.keys(record).toSorted()).toEqual(Object.keys(records[row] ?? {}).toSorted()))
+      }),
+      { numRuns: 100 },
+    )
+    expect(() => structuredClone(roundTrip([{ a: 1 }], ['a']))).toThrow(/could not be cloned|DataCloneError|#<Object>/)
   })
 
   it('are read-only', () => {

@@ -105,6 +105,9 @@ function decode(column: RecordColumn, row: number): JsonValue | undefined {
 
 const ROW = Symbol('row')
 type Target = { [ROW]: number }
+/** Read from a view (never listed as a key): its columns and row, so it can be copied out quickly. */
+const VIEW = Symbol('view')
+type ViewSource = { columns: readonly RecordColumn[]; row: number }
 
 /**
  * One read-only record per row. Each behaves as the plain object JSON.parse would give (own
@@ -119,6 +122,7 @@ export function fromColumns({ count, columns }: RecordColumns): PlainRecord[] {
   }
   const handler: ProxyHandler<Target> = {
     get: (target, key, receiver) => {
+      if (key === VIEW) return { columns, row: target[ROW] } satisfies ViewSource
       const column = present(key, target[ROW])
       return column ? decode(column, target[ROW]) : Reflect.get(target, key, receiver)
     },
@@ -135,4 +139,23 @@ export function fromColumns({ count, columns }: RecordColumns): PlainRecord[] {
   const records: PlainRecord[] = Array.from({ length: count })
   for (let row = 0; row < count; row++) records[row] = new Proxy({ [ROW]: row }, handler) as unknown as PlainRecord
   return records
+}
+
+/**
+ * The records as plain objects, for what must copy them (postMessage cannot clone a view): views are
+ * decoded column by column, plain records are kept as they are.
+ */
+export function plainRecords(records: readonly PlainRecord[]): PlainRecord[] {
+  return records.map((record) => {
+    const view = (record as { [VIEW]?: ViewSource })[VIEW]
+    if (view === undefined) return record
+    const plain: PlainRecord = {}
+    for (const column of view.columns) {
+      const value = decode(column, view.row)
+      if (value === undefined) continue
+      if (column.key === '__proto__') Object.defineProperty(plain, column.key, { value, enumerable: true, writable: true, configurable: true })
+      else plain[column.key] = value
+    }
+    return plain
+  })
 }

@@ -49,18 +49,73 @@ export function formatFromName(name: string): DataFileFormat | undefined {
   return undefined
 }
 
+/**
+ * Where loaded records go: an engine table here, a database table for the PostgreSQL import. CSV rows
+ * arrive as the engine's cell texts (`appendTexts`), JSON items as records. The loader awaits `drain`
+ * after each piece of the file, so a slow sink holds the reading back (and the table sink publishes
+ * the prefix read so far).
+ */
+export interface RecordSink<T> {
+  append(record: RecordObject): void
+  /** One record as its cells' stored texts (cell-text.ts), in field order; null for null. */
+  appendTexts(texts: readonly (string | null)[]): void
+  drain?(): Promise<void>
+  finish(): T | Promise<T>
+}
+
+/** Opens the sink once the fields (and their types) are known. */
+export type SinkFactory<T> = (fields: FieldInfo[]) => RecordSink<T>
+
+/** Bytes (or characters) read so far and in all (0 when unknown). */
+interface ReadProgress {
+  done: number
+  total: number
+}
+
+/** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
+export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback): RecordSink<Table> {
+  const builder = new TableBuilder(fields)
+  let publishedChunks = 0
+  return {
+    append: (record) => builder.append(record),
+    appendTexts: (texts) => builder.appendTexts(texts),
+    async drain() {
+      if (onPartial === undefined || read === undefined || builder.finishedChunks() === publishedChunks) return
+      publishedChunks = builder.finishedChunks()
+      const prefix = builder.snapshot()
+      const { done, total } = read
+      onPartial(prefix, total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size)
+      // a turn of the event loop, so searches waiting for this prefix answer now
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+    finish: () => builder.build(),
+  }
+}
+
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
+  // only CSV reports partial tables
+  const onPartial = (options.format ?? formatFromName(options.name)) === 'csv' ? options.onPartial : undefined
+  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial))
+}
+
+/** Reads a data file into the sink the fields open: the same parsing, checks and types as `loadDataFile`. */
+export async function loadDataRecords<T>(source: TextSource, options: LoadDataFileOptions, openSink: SinkFactory<T>): Promise<T> {
+  return readDataFile(source, options, (fields) => openSink(fields))
+}
+
+async function readDataFile<T>(source: TextSource, options: LoadDataFileOptions, openSink: (fields: FieldInfo[], read: ReadProgress) => RecordSink<T>): Promise<T> {
   const format = options.format ?? formatFromName(options.name)
   if (format === undefined) throw new DataFileError(options.name, 'unknown file type: the name must end in .csv or .json')
   const total = sourceSize(source) ?? 0
-  const read = { done: 0, total }
+  const read: ReadProgress = { done: 0, total }
   const onRead = (done: number): void => {
     read.done = done
     options.onProgress?.(done, Math.max(total, done))
   }
+  const open: SinkFactory<T> = (fields) => openSink(fields, read)
   return format === 'csv'
-    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, onRead, options.onPartial === undefined ? undefined : { read, onPartial: options.onPartial })
-    : loadJson(source, options.name, onRead)
+    ? loadCsv(source, options.name, options.sampleRows ?? 10_000, open, onRead)
+    : loadJson(source, options.name, open, onRead)
 }
 
 const RESERVED_ID = '_id'
@@ -81,20 +136,21 @@ function checkHeader(fileName: string, row: CsvRow): string[] {
 }
 
 /** Maps CSV rows to records once the column types are known. */
-class CsvRecordWriter {
+class CsvRecordWriter<T> {
   private readonly keep: number[]
   private readonly fields: FieldInfo[]
-  private readonly builder: TableBuilder
+  readonly sink: RecordSink<T>
 
   constructor(
     private readonly fileName: string,
     private readonly header: string[],
     sample: CsvRow[],
+    openSink: SinkFactory<T>,
   ) {
     this.keep = header.flatMap((name, index) => (name === RESERVED_ID ? [] : [index]))
     const names = this.keep.map((index) => header[index])
     this.fields = inferFieldTypes(names, sample.map((row) => this.keep.map((index) => row.cells[index] ?? '')))
-    this.builder = new TableBuilder(this.fields)
+    this.sink = openSink(this.fields)
     this.encode = csvRowEncoder(this.fields)
     this.raw = this.fields.map(() => undefined)
     this.texts = this.fields.map(() => null)
@@ -116,34 +172,15 @@ class CsvRecordWriter {
     } catch (error) {
       throw new DataFileError(this.fileName, `line ${line}: ${error instanceof Error ? error.message : String(error)}`, line)
     }
-    this.builder.appendTexts(this.texts)
-  }
-
-  private publishedChunks = 0
-
-  build(): Table {
-    return this.builder.build()
-  }
-
-  /** The table of the finished chunks when a chunk finished since the last call. */
-  newPrefix(): Table | undefined {
-    if (this.builder.finishedChunks() === this.publishedChunks) return undefined
-    this.publishedChunks = this.builder.finishedChunks()
-    return this.builder.snapshot()
+    this.sink.appendTexts(this.texts)
   }
 }
 
-interface PartialReports {
-  /** Bytes (or characters) read so far and in all (0 when unknown). */
-  read: { done: number; total: number }
-  onPartial: PartialCallback
-}
-
-async function loadCsv(source: TextSource, fileName: string, sampleRows: number, onRead: (done: number) => void, partial?: PartialReports): Promise<Table> {
+async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: number, openSink: SinkFactory<T>, onRead: (done: number) => void): Promise<T> {
   const reader = new CsvRowReader()
   let header: string[] | undefined
   let sample: CsvRow[] = []
-  let writer: CsvRecordWriter | undefined
+  let writer: CsvRecordWriter<T> | undefined
   const accept = (rows: CsvRow[]): void => {
     for (const row of rows) {
       if (row.cells.length === 1 && row.cells[0] === '') continue
@@ -155,24 +192,16 @@ async function loadCsv(source: TextSource, fileName: string, sampleRows: number,
       }
     }
   }
-  const startWriting = (name: string, columns: string[], rows: CsvRow[]): CsvRecordWriter => {
-    const started = new CsvRecordWriter(name, columns, rows)
+  const startWriting = (name: string, columns: string[], rows: CsvRow[]): CsvRecordWriter<T> => {
+    const started = new CsvRecordWriter(name, columns, rows, openSink)
     for (const row of rows) started.write(row)
     sample = []
     return started
   }
-  const publish = async (): Promise<void> => {
-    const prefix = partial && writer?.newPrefix()
-    if (!partial || !prefix) return
-    const { done, total } = partial.read
-    partial.onPartial(prefix, total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size)
-    // a turn of the event loop, so searches waiting for this prefix answer now
-    await new Promise((resolve) => setTimeout(resolve, 0))
-  }
   try {
     for await (const text of readText(source, onRead)) {
       accept(reader.push(text))
-      await publish()
+      await writer?.sink.drain?.()
     }
     accept(reader.end())
   } catch (error) {
@@ -180,7 +209,7 @@ async function loadCsv(source: TextSource, fileName: string, sampleRows: number,
   }
   if (header === undefined) throw new DataFileError(fileName, 'the file is empty: a CSV file needs a header row', 1)
   writer ??= startWriting(fileName, header, sample)
-  return writer.build()
+  return writer.sink.finish()
 }
 
 function asDataFileError(error: unknown, fileName: string, reader: CsvRowReader): unknown {
@@ -200,7 +229,7 @@ function countLines(text: string): number {
 
 // ---- JSON ----
 
-async function loadJson(source: TextSource, fileName: string, onRead?: (done: number) => void): Promise<Table> {
+async function loadJson<T>(source: TextSource, fileName: string, openSink: SinkFactory<T>, onRead?: (done: number) => void): Promise<T> {
   const parts: string[] = []
   try {
     for await (const text of readText(source, onRead)) parts.push(text)
@@ -221,13 +250,15 @@ async function loadJson(source: TextSource, fileName: string, onRead?: (done: nu
   }
   if (!Array.isArray(data)) throw new DataFileError(fileName, 'a JSON data file must be an array of objects, like [{"a": 1}, {"a": 2}]')
   const fields = jsonFields(fileName, data)
-  const builder = new TableBuilder(fields)
+  const sink = openSink(fields)
+  let appended = 0
   for (const item of data as Record<string, unknown>[]) {
     const record: RecordObject = {}
     for (const field of fields) record[field.id] = jsonCell(item[field.id], field)
-    builder.append(record)
+    sink.append(record)
+    if (++appended % 10_000 === 0) await sink.drain?.()
   }
-  return builder.build()
+  return sink.finish()
 }
 
 function jsonSyntaxError(fileName: string, text: string, error: unknown): DataFileError {

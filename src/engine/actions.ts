@@ -3,8 +3,8 @@
 // (its catalog entry). Both take `id` (`datastore_info` also `resource_id`), like CKAN 2.11.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { isReadable, outputFields, type SearchContext } from './datastore-search.ts'
-import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { isReadable, outputFields, storeFailure, type SearchContext } from './datastore-search.ts'
+import { accessDenied, badRequest, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { catalogStore } from './memory-store.ts'
 
@@ -41,8 +41,8 @@ async function guarded(context: ActionContext, action: string, run: (help: strin
   const help = helpUrl(context.origin ?? '', path.endsWith(`/${action}`) ? path : `/api/3/action/${action}`)
   try {
     return await run(help)
-  } catch {
-    return internalError(help)
+  } catch (error) {
+    return storeFailure(help, error)
   }
 }
 

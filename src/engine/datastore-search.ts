@@ -7,13 +7,13 @@
 // request are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { accessDenied, badRequest, internalError, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
 import type { ExecutableQuery } from './execute.ts'
 import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
 import { formatRecords } from './records-format.ts'
-import type { OutputField, SearchQuery, SearchStore } from './search-query.ts'
+import { StoreTimeoutError, StoreUnavailableError, type OutputField, type SearchQuery, type SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
@@ -78,9 +78,16 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
     }
     result._links = buildLinks(requestPath, context.requestQuery ?? '', query.offset, query.limit)
     return success(help, result)
-  } catch {
-    return internalError(help)
+  } catch (error) {
+    return storeFailure(help, error)
   }
+}
+
+/** A store's failure as CKAN's envelope: 503 while it is away, 409 past its time limit, else 500. */
+export function storeFailure(help: string, error: unknown): Outcome {
+  if (error instanceof StoreUnavailableError) return serviceUnavailable(help, `${error.message}; try again shortly`)
+  if (error instanceof StoreTimeoutError) return validationError(help, { query: [`Query took too long: ${error.message}; narrow it with filters or a longer q`] })
+  return internalError(help)
 }
 
 export function isReadable(entry: { isPrivate?: boolean }, context: Pick<SearchContext, 'token' | 'tokens'>): boolean {
@@ -131,6 +138,7 @@ export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resour
     limit: params.limit,
     includeTotal: params.includeTotal,
     distinct: params.distinct === true,
+    totalEstimationThreshold: params.totalEstimationThreshold,
   }
 }
 

@@ -34,6 +34,11 @@ export function methodNotAllowed(help: string, method: string): Outcome {
   })
 }
 
+/** 503: the store is away for now (CKAN's envelope type for server-side failures). */
+export function serviceUnavailable(help: string, message: string): Outcome {
+  return failure(503, help, { __type: 'Internal Server Error', message: `Service Unavailable: ${message}` })
+}
+
 export function internalError(help: string): Outcome {
   return failure(500, help, { __type: 'Internal Server Error', message: 'Internal Server Error' })
 }

@@ -22,6 +22,11 @@ function expectCors(response: Response): void {
   expect(response.headers.get('access-control-allow-origin')).toBe('*')
 }
 
+
+function postForm(body: string): Promise<Response> {
+  return handler(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } }))
+}
+
 describe('routing', () => {
   it('answers POST with a JSON body on /api/action and /api/3/action', async () => {
     for (const url of [ACTION, `${ORIGIN}/data/api/3/action/datastore_search`]) {
@@ -137,13 +142,12 @@ describe('POST bodies', () => {
   })
 
   it('a form body of one key holding JSON (jQuery posting for ckan.js) is that JSON, as in CKAN', async () => {
-    const form = (body: string) => handler(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } }))
-    const json = await form(encodeURIComponent(JSON.stringify({ resource_id: 'courses', limit: 2, filters: { stage: 'active' } })))
+    const json = await postForm(encodeURIComponent(JSON.stringify({ resource_id: 'courses', limit: 2, filters: { stage: 'active' } })))
     expect(json.status).toBe(200)
     const { result } = (await json.json()) as { result: { records: unknown[]; filters: unknown } }
     expect(result.records).toHaveLength(2)
     expect(result.filters).toEqual({ stage: 'active' })
-    const broken = await form(`${encodeURIComponent('{"resource_id": ')}=1`)
+    const broken = await postForm(`${encodeURIComponent('{"resource_id": ')}=1`)
     expect(broken.status).toBe(400)
     expect(String(await broken.json())).toMatch(/^Bad request - JSON Error: Error decoding JSON data/)
   })

@@ -57,7 +57,7 @@ async function run(params: Record<string, unknown>, token?: string): Promise<{ s
   return { status: outcome.status, result: body.result, error: body.error }
 }
 
-async function records(params: Record<string, unknown>): Promise<unknown> {
+async function recordsOf(params: Record<string, unknown>): Promise<unknown> {
   const { status, result } = await run(params)
   expect(status).toBe(200)
   return result.records
@@ -77,18 +77,18 @@ describe('records_format', () => {
       [2, 9, '2020-01-02T00:00:00', 'aaab'],
       [1, 10, '2020-01-01T00:00:00', 'aaab'],
     ])
-    expect(await records({ resource_id: 'ndt', records_format: 'lists', fields: 'txt, _id', limit: 1 })).toEqual([['aaab', 1]])
+    expect(await recordsOf({ resource_id: 'ndt', records_format: 'lists', fields: 'txt, _id', limit: 1 })).toEqual([['aaab', 1]])
   })
 
   it('csv: one string, a line per record, no header (#59)', async () => {
-    expect(await records({ resource_id: 'ndt', records_format: 'csv', fields: 'dt, num, txt', filters: { txt: 'aaab' }, sort: 'dt desc' })).toBe(
+    expect(await recordsOf({ resource_id: 'ndt', records_format: 'csv', fields: 'dt, num, txt', filters: { txt: 'aaab' }, sort: 'dt desc' })).toBe(
       '2020-01-02T00:00:00,9,aaab\n2020-01-01T00:00:00,10,aaab\n',
     )
-    expect(await records({ resource_id: 'ndt', records_format: 'csv', limit: 0 })).toBe('')
+    expect(await recordsOf({ resource_id: 'ndt', records_format: 'csv', limit: 0 })).toBe('')
   })
 
   it('csv and tsv quote like PostgreSQL COPY: empty text, delimiter, quotes and line breaks; NULL empty; bool t/f', async () => {
-    expect(await records({ resource_id: 'awkward', records_format: 'csv' })).toBe(
+    expect(await recordsOf({ resource_id: 'awkward', records_format: 'csv' })).toBe(
       [
         '1,"a,b",t,"{""x"":""\\""y\\""""}"',
         '2,"say ""hi""",f,null',
@@ -98,7 +98,7 @@ describe('records_format', () => {
         '',
       ].join('\n'),
     )
-    expect(await records({ resource_id: 'awkward', records_format: 'tsv', fields: ['note', 'ok'] })).toBe(
+    expect(await recordsOf({ resource_id: 'awkward', records_format: 'tsv', fields: ['note', 'ok'] })).toBe(
       ['a,b\tt', '"say ""hi"""\tf', '""\t', '\tt', '"two\nlines\tand tab"\tf', ''].join('\n'),
     )
   })
@@ -124,14 +124,14 @@ describe('distinct', () => {
       expect((result.records as unknown[]).length).toBe(count)
       expect(result.total).toBe(2)
     }
-    expect(await records({ resource_id: 'vals', fields: 'val', distinct: 'true', offset: 1 })).toEqual([{ val: 'bar' }])
+    expect(await recordsOf({ resource_id: 'vals', fields: 'val', distinct: 'true', offset: 1 })).toEqual([{ val: 'bar' }])
   })
 
   it('orders rows by their first occurrence, after sort, filters and q', async () => {
-    expect(await records({ resource_id: 'vals', fields: 'val', distinct: true, sort: 'val' })).toEqual([{ val: 'bar' }, { val: 'foo' }])
-    expect(await records({ resource_id: 'ndt', fields: 'num', distinct: true, sort: 'dt desc, _id' })).toEqual([{ num: 9 }, { num: 10 }])
-    expect(await records({ resource_id: 'ndt', fields: 'num', distinct: true, q: 'aaab' })).toEqual([{ num: 10 }, { num: 9 }])
-    expect(await records({ resource_id: 'ndt', fields: 'num, txt', distinct: true, filters: { num: 9 }, records_format: 'lists' })).toEqual([
+    expect(await recordsOf({ resource_id: 'vals', fields: 'val', distinct: true, sort: 'val' })).toEqual([{ val: 'bar' }, { val: 'foo' }])
+    expect(await recordsOf({ resource_id: 'ndt', fields: 'num', distinct: true, sort: 'dt desc, _id' })).toEqual([{ num: 9 }, { num: 10 }])
+    expect(await recordsOf({ resource_id: 'ndt', fields: 'num', distinct: true, q: 'aaab' })).toEqual([{ num: 10 }, { num: 9 }])
+    expect(await recordsOf({ resource_id: 'ndt', fields: 'num, txt', distinct: true, filters: { num: 9 }, records_format: 'lists' })).toEqual([
       [9, 'aaab'],
       [9, 'aaac'],
     ])
@@ -145,7 +145,7 @@ describe('distinct', () => {
   })
 
   it('treats nulls as equal', async () => {
-    expect(await records({ resource_id: 'courses', fields: 'fee', distinct: true, filters: { stage: ['closed', 'draft'] } })).toEqual([
+    expect(await recordsOf({ resource_id: 'courses', fields: 'fee', distinct: true, filters: { stage: ['closed', 'draft'] } })).toEqual([
       { fee: null },
       { fee: 0.25 },
     ])
@@ -160,12 +160,12 @@ describe('full_text, plain, language', () => {
   })
 
   it('combines with an object q (both must match)', async () => {
-    expect(await records({ resource_id: 'courses', full_text: 'active', q: { subject: 'e' }, fields: '_id' })).toEqual([{ _id: 3 }, { _id: 5 }, { _id: 6 }])
+    expect(await recordsOf({ resource_id: 'courses', full_text: 'active', q: { subject: 'e' }, fields: '_id' })).toEqual([{ _id: 3 }, { _id: 5 }, { _id: 6 }])
   })
 
   it('replaces a string q, as in CKAN 2.11 (one whole-row query); an empty one does not', async () => {
-    expect(await records({ resource_id: 'courses', full_text: 'apple', q: 'biology', fields: '_id' })).toEqual([{ _id: 6 }])
-    expect(await records({ resource_id: 'courses', full_text: '', q: 'biology', fields: '_id' })).toEqual([{ _id: 1 }, { _id: 2 }])
+    expect(await recordsOf({ resource_id: 'courses', full_text: 'apple', q: 'biology', fields: '_id' })).toEqual([{ _id: 6 }])
+    expect(await recordsOf({ resource_id: 'courses', full_text: '', q: 'biology', fields: '_id' })).toEqual([{ _id: 1 }, { _id: 2 }])
   })
 
   it('plain and language are accepted, echoed, and leave matching alone', async () => {
@@ -211,7 +211,7 @@ describe('_table_metadata', () => {
   })
 
   it('is searched like any resource', async () => {
-    expect(await records({ resource_id: '_table_metadata', q: 'al', records_format: 'lists', fields: 'name' })).toEqual([['vals']])
+    expect(await recordsOf({ resource_id: '_table_metadata', q: 'al', records_format: 'lists', fields: 'name' })).toEqual([['vals']])
   })
 })
 

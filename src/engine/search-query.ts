@@ -47,6 +47,11 @@ export interface SearchQuery {
   includeTotal: boolean
   /** Only distinct rows of `fields`, in the order of each one's first occurrence; `total` counts them. */
   distinct: boolean
+  /**
+   * CKAN 2.11's `total_estimation_threshold`: with no condition and no `distinct`, a store that keeps
+   * an estimate of its row count may give that estimate as the total when it is at least this.
+   */
+  totalEstimationThreshold?: number | null
 }
 
 export interface SearchRows {
@@ -62,4 +67,14 @@ export interface SearchStore {
   columns(entry: ResourceEntry): Promise<readonly FieldInfo[]>
   /** Runs a validated query. */
   search(entry: ResourceEntry, query: SearchQuery): Promise<SearchRows>
+}
+
+/** A store cannot reach its data right now (a database that is down); the request may be retried. */
+export class StoreUnavailableError extends Error {}
+
+/** A query ran past the store's time limit. */
+export class StoreTimeoutError extends Error {
+  constructor(readonly seconds: number) {
+    super(`the search took too long (over ${seconds} s)`)
+  }
 }

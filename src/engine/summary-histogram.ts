@@ -80,6 +80,7 @@ const DAY_MS = 86_400_000
 /** The finest unit whose bins stay this few: days up to two months, months up to three years. */
 const MAX_DAY_BINS = 62
 const MAX_MONTH_BINS = 36
+const MAX_YEAR_BINS = 60
 
 /** Days since 1970-01-01 of a text that starts with an ISO date, or NaN. */
 export function dayNumber(text: string): number {
@@ -137,19 +138,28 @@ export function dateHistogram(timestamp: boolean, data: WeightedValues): Histogr
   if (minDay === Infinity) return undefined
   const unit: DateUnit =
     maxDay - minDay + 1 <= MAX_DAY_BINS ? 'day' : unitKey(maxDay, 'month') - unitKey(minDay, 'month') + 1 <= MAX_MONTH_BINS ? 'month' : 'year'
-  const first = unitKey(minDay, unit)
-  const counts = new Float64Array(unitKey(maxDay, unit) - first + 1)
+  // beyond a few dozen years, years are grouped by a nice step (2, 5, 10, 20, 50, 100, ...)
+  const years = unit === 'year' ? unitKey(maxDay, 'year') - unitKey(minDay, 'year') + 1 : 0
+  let step = 1
+  for (let power = 1; years > MAX_YEAR_BINS && Math.ceil(years / step) > MAX_YEAR_BINS / 2; power *= 10) {
+    step = [2, 5, 10].map((factor) => factor * power).find((candidate) => Math.ceil(years / candidate) <= MAX_YEAR_BINS / 2) ?? 10 * power
+  }
+  const keyOf = (day: number): number => Math.floor(unitKey(day, unit) / step)
+  const first = keyOf(minDay)
+  const counts = new Float64Array(keyOf(maxDay) - first + 1)
   for (let i = 0; i < length; i++) {
     const day = values[i] as number
     if (Number.isNaN(day)) continue
-    const bin = unitKey(day, unit) - first
+    const bin = keyOf(day) - first
     counts[bin] = (counts[bin] as number) + (weights ? (weights[i] as number) : 1)
   }
   const suffix = timestamp ? 'T00:00:00' : ''
   const bins: HistogramBin[] = []
   for (let i = 0; i < counts.length; i++) {
-    const { iso, label } = keyStart(first + i, unit)
-    bins.push({ lower: iso + suffix, upper: keyStart(first + i + 1, unit).iso + suffix, label, count: counts[i] as number })
+    const key = (first + i) * step
+    const { iso, label } = keyStart(key, unit)
+    const upper = keyStart(key + step, unit).iso
+    bins.push({ lower: iso + suffix, upper: upper + suffix, label: step === 1 ? label : `${label}–${pad(key + step - 1, 4)}`, count: counts[i] as number })
   }
   return { unit, bins }
 }

@@ -134,6 +134,16 @@ describe('summarizeTable', () => {
     expect(years).toMatchObject({ min: '2018-05-01T10:00:00', max: '2023-12-31T23:59:59', empty: 1 })
   })
 
+  it('groups years by a nice step when dates span centuries', () => {
+    const s = field(summaryOf([{ id: 'd', type: 'date' }], ['1503-02-01', '1999-12-31', '2024-06-01'].map((d) => ({ d }))), 'd')
+    const bins = s.histogram?.bins ?? []
+    expect(s.histogram?.unit).toBe('year')
+    expect(bins.length).toBeLessThanOrEqual(30)
+    expect(bins[0]).toMatchObject({ lower: '1500-01-01', label: '1500–1519', count: 1 })
+    expect(bins.at(-1)).toMatchObject({ upper: '2040-01-01', count: 1 })
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(3)
+  })
+
   it('summarises an all-empty field as counts only', () => {
     const s = field(summaryOf([{ id: 'n', type: 'int4' }], [{ n: null }, { n: null }]), 'n')
     expect(s).toEqual({ field: 'n', type: 'int4', count: 2, empty: 2, distinct: 0, top: [] })

@@ -26,6 +26,12 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: response.status, body: (await response.json()) as Envelope }
 }
 
+async function resourceNames(client: InstanceType<typeof CKAN.Client>): Promise<unknown[]> {
+  const answer = (await promised<unknown>((callback) => client.datastoreResources(callback))) as Envelope
+  expect(answer.success).toBe(true)
+  return answer.result.records.map((record) => record['name'])
+}
+
 describe('ckan.js against npm run api --base-path /data/en', () => {
   let server: RunningServer
   let base: string
@@ -58,13 +64,8 @@ describe('ckan.js against npm run api --base-path /data/en', () => {
   })
 
   it('datastoreResources lists what the caller may read: the private resource only with the key', async () => {
-    const names = async (client: InstanceType<typeof CKAN.Client>): Promise<unknown[]> => {
-      const answer = (await promised<unknown>((callback) => client.datastoreResources(callback))) as Envelope
-      expect(answer.success).toBe(true)
-      return answer.result.records.map((record) => record['name'])
-    }
-    expect(await names(new CKAN.Client(base))).toEqual([VARIED_RESOURCE_ID, LARGE_RESOURCE_ID])
-    expect(await names(new CKAN.Client(base, TOKEN))).toEqual([COURSES_RESOURCE_ID, VARIED_RESOURCE_ID, LARGE_RESOURCE_ID])
+    expect(await resourceNames(new CKAN.Client(base))).toEqual([VARIED_RESOURCE_ID, LARGE_RESOURCE_ID])
+    expect(await resourceNames(new CKAN.Client(base, TOKEN))).toEqual([COURSES_RESOURCE_ID, VARIED_RESOURCE_ID, LARGE_RESOURCE_ID])
   })
 
   it('an authenticated action reads the private resource; without the key it is a 403', async () => {

@@ -8,8 +8,9 @@
 // `data`); the CSV header must name the schema's fields (any order); `missingValues` (default [""])
 // become null, `trueValues`/`falseValues` (Frictionless defaults) the booleans.
 
-import { coerceRow, TableBuilder, type FieldDictionaryEntry, type FieldInfo, type FieldType, type Table } from '../engine/index.ts'
+import { coerceRow, type FieldDictionaryEntry, type FieldInfo, type FieldType, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from '../demo/csv-rows.ts'
+import { tableSink, type RecordSink, type SinkFactory } from '../demo/load-file.ts'
 import { readText, type TextSource } from '../demo/text-chunks.ts'
 
 /** A data package that cannot be used; the message names the file and says what is wrong. */
@@ -128,18 +129,23 @@ export function parseDataPackage(json: string, file: string, id: string): DataPa
 
 /** Loads the package resource's CSV text (`file` names it in messages) with the schema's types. */
 export async function loadDataPackageTable(resource: DataPackageResource, source: TextSource, file: string): Promise<Table> {
+  return loadDataPackageRecords(resource, source, file, (fields) => tableSink(fields))
+}
+
+/** The same, into any sink (the PostgreSQL import streams into COPY); `drain` is awaited per piece of text. */
+export async function loadDataPackageRecords<T>(resource: DataPackageResource, source: TextSource, file: string, openSink: SinkFactory<T>): Promise<T> {
   const reader = new CsvRowReader()
   const missing = new Set(resource.missingValues)
   const truths = new Set(resource.trueValues)
   const falsehoods = new Set(resource.falseValues)
   let columns: (FieldInfo | undefined)[] | undefined
-  let builder: TableBuilder | undefined
+  let builder: RecordSink<T> | undefined
   const accept = (rows: CsvRow[]): void => {
     for (const row of rows) {
       if (row.cells.length === 1 && row.cells[0] === '') continue
       if (columns === undefined) {
         columns = headerColumns(resource, row, file)
-        builder = new TableBuilder(resource.fields)
+        builder = openSink(resource.fields)
         continue
       }
       if (row.cells.length > columns.length) throw new DataPackageError(`${file}: line ${row.line}: ${row.cells.length} values for ${columns.length} header names`)
@@ -162,7 +168,10 @@ export async function loadDataPackageTable(resource: DataPackageResource, source
     }
   }
   try {
-    for await (const chunk of readText(source)) accept(reader.push(chunk))
+    for await (const chunk of readText(source)) {
+      accept(reader.push(chunk))
+      await builder?.drain?.()
+    }
     accept(reader.end())
   } catch (error) {
     if (error instanceof DataPackageError) throw error
@@ -170,7 +179,7 @@ export async function loadDataPackageTable(resource: DataPackageResource, source
     throw new DataPackageError(`${file}: ${error instanceof Error ? error.message : String(error)}`)
   }
   if (builder === undefined) throw new DataPackageError(`${file}: the file is empty: a CSV file needs a header row`)
-  return builder.build()
+  return builder.finish()
 }
 
 /** The schema field of each CSV column (undefined for `_id`); every schema field must have a column. */

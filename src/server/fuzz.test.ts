@@ -3,14 +3,16 @@
 // The run prints its seed; replay a failure with FUZZ_SEED=<seed> npx vitest run src/server/fuzz.test.ts
 // (request #i of a seed is generated from the seed and i alone: see fuzz-random.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent, request as httpRequest } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerProblems, type FuzzAnswer } from './fuzz-answer-check.ts'
+import { answerProblems } from './fuzz-answer-check.ts'
+import { sendRaw } from './test-support/send-raw.ts'
 import { requestSeed, SeededRandom } from './fuzz-random.ts'
 import { startServer, type RunningServer } from './test-support/server-process.ts'
-import { fuzzRequest, type FuzzRequest, type FuzzTarget } from './fuzz-requests.ts'
+import { fuzzRequest, type FuzzRequest } from './fuzz-requests.ts'
+import { CSV, JSON_RECORDS, TARGET } from './test-support/fuzz-data.ts'
 
 // FUZZ_REQUESTS=100000 for a longer hunt by hand; CI runs 10,000.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000)
@@ -19,54 +21,6 @@ const ANSWER_TIMEOUT_MS = 5_000
 const MAX_REPORTED = 10
 const BODY_LIMIT = 10 * 1024 * 1024
 const SEED = process.env.FUZZ_SEED === undefined ? Math.floor(Math.random() * 2 ** 32) : Number(process.env.FUZZ_SEED) >>> 0
-
-const TARGET: FuzzTarget = {
-  basePath: '/data',
-  publicId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-  privateId: 'private-fuzz-grades',
-  token: 'fuzz-secret-token-c0ffee',
-  publicFields: ['subject', 'stage', 'credits', 'price', 'note'],
-  privateFields: ['student', 'grade', 'tags', 'meta'],
-}
-
-const CSV = [
-  'subject,stage,credits,price,note',
-  'Biology,active,5,10.5,"multi\nline"',
-  'Biology,closed,10,,',
-  '"Économie, avancée",active,15,3.25,日本語 😀',
-  'Straße,active,,0,"say ""hi"""',
-  'biology,,7,-2,\x01ctrl',
-  // More rows, so offsets, sorts and searches have pages to cross.
-  ...Array.from({ length: 400 }, (_, i) => `${['Physics', 'Chemie', 'Ökonomie', 'art'][i % 4]} ${i % 37},${i % 3 === 0 ? 'active' : 'closed'},${i % 11 === 0 ? '' : i},${(i * 0.25).toFixed(2)},note ${i} ${'x'.repeat(i % 50)}`),
-].join('\r\n')
-
-const JSON_RECORDS = [
-  { student: 'Ada', grade: 97, tags: ['a', 'b'], meta: { k: 1 } },
-  { student: 'Grace', grade: 91, tags: [], meta: null },
-  { student: 'İlkay', grade: null, tags: ['ı'], meta: { nested: { deep: true } } },
-]
-
-function send(port: number, agent: Agent, fuzz: FuzzRequest): Promise<FuzzAnswer> {
-  return new Promise((resolve, reject) => {
-    // An explicit length: node:http frames neither DELETE nor OPTIONS bodies by itself.
-    const headers = fuzz.body === undefined ? fuzz.headers : { ...fuzz.headers, 'content-length': String(fuzz.body.byteLength) }
-    const request = httpRequest({ host: '127.0.0.1', port, agent, method: fuzz.method, path: fuzz.path, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        clearTimeout(timer)
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') })
-      })
-      response.on('error', reject)
-    })
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms (a hang)`)), ANSWER_TIMEOUT_MS)
-    request.on('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    request.end(fuzz.body)
-  })
-}
 
 function describeRequest(index: number, fuzz: FuzzRequest): string {
   const body = fuzz.body === undefined ? '' : ` body(${fuzz.body.byteLength} B)=${JSON.stringify(Buffer.from(fuzz.body.subarray(0, 300)).toString('latin1'))}`
@@ -92,7 +46,7 @@ async function fuzzServer(port: number): Promise<RunSummary> {
       const index = next++
       const fuzz = fuzzRequest(new SeededRandom(requestSeed(SEED, index)), TARGET)
       try {
-        const answer = await send(port, agent, fuzz)
+        const answer = await sendRaw(port, agent, fuzz, ANSWER_TIMEOUT_MS)
         summary.statuses.set(answer.status, (summary.statuses.get(answer.status) ?? 0) + 1)
         const problems = answerProblems(answer, {
           method: fuzz.method,

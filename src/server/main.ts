@@ -8,6 +8,7 @@ import { createServerCatalog, ResourceLoadError } from './catalog-setup.ts'
 import { answerClientError } from './client-error.ts'
 import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
+import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
 
 function urlHost(host: string): string {
@@ -15,7 +16,7 @@ function urlHost(host: string): string {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const parsed = parseArguments(argv, DEMO_RESOURCES.flatMap((resource) => [resource.id, resource.alias]))
+  const parsed = parseArguments(argv, DEMO_RESOURCES.flatMap((resource) => [resource.id, resource.alias]), { DATABASE_URL: process.env.DATABASE_URL })
   if (parsed.kind === 'help') {
     console.info(USAGE)
     return
@@ -30,22 +31,28 @@ async function main(argv: string[]): Promise<void> {
     console.warn('warning: --private without --token: nobody can read the private resources')
   }
   let catalog
+  let postgres: PostgresServing | undefined
   try {
-    catalog = await createServerCatalog({
-      ...options,
-      // a large file is served from its first chunk on; a problem found further down stops the server
-      onLateLoadError: (error) => {
-        console.error(`error: ${error.message}`)
-        process.exit(1)
-      },
-    })
+    if (options.postgres) {
+      postgres = await openPostgres(options.postgres, options.privateIds)
+      catalog = postgres.catalog
+    } else {
+      catalog = await createServerCatalog({
+        ...options,
+        // a large file is served from its first chunk on; a problem found further down stops the server
+        onLateLoadError: (error) => {
+          console.error(`error: ${error.message}`)
+          process.exit(1)
+        },
+      })
+    }
   } catch (error) {
-    if (!(error instanceof ResourceLoadError)) throw error
+    if (!(error instanceof ResourceLoadError) && !(error instanceof PostgresStartError)) throw error
     console.error(`error: ${error.message}`)
     process.exitCode = 1
     return
   }
-  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens })
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store: postgres?.store })
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
     fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
@@ -60,11 +67,18 @@ async function main(argv: string[]): Promise<void> {
   })
   server.listen(options.port, options.host, () => {
     const { port } = server.address() as AddressInfo
+    if (postgres) console.info(`serving ${postgres.tables.length} table(s) of PostgreSQL schema ${options.postgres?.schema}: ${postgres.tables.join(', ') || 'none'}`)
     console.info(`listening on http://${urlHost(options.host)}:${port}${options.basePath}`)
   })
   const stop = (): void => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
+    // answer the requests under way, then close the pool; a stuck client does not hold the exit
+    setTimeout(() => process.exit(0), 10_000).unref()
+    server.close(() => {
+      if (postgres) void postgres.pool.end().finally(() => process.exit(0))
+      else process.exit(0)
+    })
+    if (postgres) server.closeIdleConnections()
+    else server.closeAllConnections()
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -74,4 +74,28 @@ describe('server options', () => {
     expect(parseArguments(['--private', 'courses'], ['courses']).kind).toBe('run')
     expect(errorOf(parseArguments(['--private', 'nope'], ['courses']))).toMatch(/^--private nope: no resource/)
   })
+
+  it('reads the PostgreSQL options, from --database or DATABASE_URL, with their defaults', () => {
+    const run = parseArguments(['--database', 'postgres://me@db:5432/data', '--import', 'trees=trees.csv', '--replace', '--schema', 'open', '--statement-timeout', '2.5', '--private', 'trees'])
+    expect(run).toMatchObject({
+      kind: 'run',
+      options: {
+        privateIds: ['trees'],
+        postgres: { url: 'postgres://me@db:5432/data', schema: 'open', imports: [{ id: 'trees', file: 'trees.csv' }], replace: true, statementTimeout: 2.5 },
+      },
+    })
+    expect(parseArguments([], [], { DATABASE_URL: 'postgresql://db/x' })).toMatchObject({
+      options: { postgres: { url: 'postgresql://db/x', schema: 'public', imports: [], replace: false, statementTimeout: 15 } },
+    })
+    expect(parseArguments([])).not.toHaveProperty('options.postgres')
+  })
+
+  it('says which PostgreSQL option is missing or wrong, never echoing a password', () => {
+    expect(errorOf(parseArguments(['--import', 'a=a.csv']))).toBe('--import needs --database URL (or DATABASE_URL)')
+    expect(errorOf(parseArguments(['--replace']))).toBe('--replace needs --database URL (or DATABASE_URL)')
+    expect(errorOf(parseArguments(['--database', 'mysql://me:secret@db/x']))).toBe('--database "mysql://me:***@db/x": expected a URL like postgres://user@host:5432/db')
+    expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--statement-timeout', '0']))).toMatch(/^--statement-timeout 0: expected a number of seconds/)
+    expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--resource', 'a=a.csv']))).toMatch(/with --database use --import/)
+    expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--import', 'a=a.txt']))).toBe('--import a=a.txt: the file name must end in .csv, .json or datapackage.json')
+  })
 })

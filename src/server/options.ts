@@ -5,6 +5,17 @@ export interface ResourceFileOption {
   file: string
 }
 
+/** Serving from PostgreSQL (`--database URL` or DATABASE_URL) instead of memory. */
+export interface PostgresOptions {
+  url: string
+  schema: string
+  /** Files streamed into tables before serving. */
+  imports: ResourceFileOption[]
+  replace: boolean
+  /** Seconds one query may run. */
+  statementTimeout: number
+}
+
 export interface ServerOptions {
   host: string
   port: number
@@ -14,6 +25,8 @@ export interface ServerOptions {
   resources: ResourceFileOption[]
   privateIds: string[]
   tokens: string[]
+  /** Set: resources are the tables of a PostgreSQL schema. */
+  postgres?: PostgresOptions
 }
 
 export type ParsedArguments =
@@ -36,30 +49,44 @@ Options:
                       repeatable (default: the bundled demo resources)
   --private ID        that resource needs a token; repeatable
   --token T           a token that grants every private resource; repeatable
-  --help              show this help`
+  --help              show this help
+
+PostgreSQL (serves every table of the schema that has an _id column, by table name):
+  --database URL      postgres://user@host:port/db (default: $DATABASE_URL; unset: in memory)
+  --schema S          the schema whose tables are served (default public)
+  --import ID=FILE    stream a .csv or .json file into table ID and index it before serving;
+                      repeatable; an existing table stops start-up unless --replace
+  --replace           --import drops and reloads a table that exists
+  --statement-timeout S  seconds one query may run (default 15); past it, a 409`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
-const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token'])
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout'])
+const FLAG_OPTIONS = new Set(['--replace'])
 
 class OptionError extends Error {}
 
 /** `knownDemoIds`: ids and aliases accepted by `--private` when no `--resource` is given. */
-export function parseArguments(argv: readonly string[], knownDemoIds: readonly string[] = []): ParsedArguments {
+export function parseArguments(argv: readonly string[], knownDemoIds: readonly string[] = [], env: { DATABASE_URL?: string } = {}): ParsedArguments {
   try {
-    return parseOrThrow(argv, knownDemoIds)
+    return parseOrThrow(argv, knownDemoIds, env)
   } catch (error) {
     if (error instanceof OptionError) return { kind: 'error', message: error.message }
     throw error
   }
 }
 
-function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[]): ParsedArguments {
+function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], env: { DATABASE_URL?: string }): ParsedArguments {
   const values = new Map<string, string[]>()
+  const flags = new Set<string>()
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]
     if (argument === '--help' || argument === '-h') return { kind: 'help' }
     const equals = argument.indexOf('=')
     const name = argument.startsWith('--') && equals !== -1 ? argument.slice(0, equals) : argument
+    if (FLAG_OPTIONS.has(argument)) {
+      flags.add(argument)
+      continue
+    }
     if (!VALUE_OPTIONS.has(name)) {
       throw new OptionError(argument.startsWith('-') ? `unknown option ${name}` : `unexpected argument "${argument}" (options start with --)`)
     }
@@ -78,15 +105,18 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[]):
     if (list !== undefined && list.length > 1) throw new OptionError(`${name} was given more than once`)
     return list?.[0]
   }
-  const resources = (values.get('--resource') ?? []).map(parseResource)
+  const resources = (values.get('--resource') ?? []).map((text) => parseResource(text))
   const seen = new Set<string>()
   for (const { id } of resources) {
     if (seen.has(id)) throw new OptionError(`--resource ${id} was given twice`)
     seen.add(id)
   }
+  const postgres = postgresOptions(values, flags, single, env)
+  if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
   const privateIds = values.get('--private') ?? []
-  for (const id of privateIds) {
+  // with a database, the tables are known only once connected: the server checks --private then
+  for (const id of postgres === undefined ? privateIds : []) {
     if (!known.has(id)) throw new OptionError(`--private ${id}: no resource has that id (known: ${[...known].join(', ') || 'none'})`)
   }
   const tokens = values.get('--token') ?? []
@@ -100,8 +130,42 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[]):
       resources,
       privateIds,
       tokens,
+      ...(postgres === undefined ? {} : { postgres }),
     },
   }
+}
+
+function postgresOptions(
+  values: ReadonlyMap<string, string[]>,
+  flags: ReadonlySet<string>,
+  single: (name: string) => string | undefined,
+  env: { DATABASE_URL?: string },
+): PostgresOptions | undefined {
+  const url = single('--database') ?? (env.DATABASE_URL?.trim() || undefined)
+  const only = ['--schema', '--import', '--statement-timeout'].filter((name) => values.has(name))
+  if (flags.has('--replace')) only.push('--replace')
+  if (url === undefined) {
+    if (only.length > 0) throw new OptionError(`${only[0]} needs --database URL (or DATABASE_URL)`)
+    return undefined
+  }
+  if (!/^postgres(?:ql)?:\/\//.test(url)) throw new OptionError(`--database "${redactUrl(url)}": expected a URL like postgres://user@host:5432/db`)
+  const imports = (values.get('--import') ?? []).map((text) => parseResource(text, '--import'))
+  const seen = new Set<string>()
+  for (const { id } of imports) {
+    if (seen.has(id)) throw new OptionError(`--import ${id} was given twice`)
+    seen.add(id)
+  }
+  const timeoutText = single('--statement-timeout')
+  const statementTimeout = timeoutText === undefined ? 15 : Number(timeoutText)
+  if (!(statementTimeout > 0) || !Number.isFinite(statementTimeout)) throw new OptionError(`--statement-timeout ${timeoutText}: expected a number of seconds above 0`)
+  const schema = single('--schema') ?? 'public'
+  if (schema.trim() === '') throw new OptionError('--schema needs a non-empty name')
+  return { url, schema, imports, replace: flags.has('--replace'), statementTimeout }
+}
+
+/** A connection URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
 }
 
 function parseHost(host: string): string {
@@ -127,13 +191,13 @@ function parseBasePath(text: string): string {
   return `/${segments.join('/')}`
 }
 
-function parseResource(text: string): ResourceFileOption {
+function parseResource(text: string, option = '--resource'): ResourceFileOption {
   const equals = text.indexOf('=')
   const id = equals === -1 ? '' : text.slice(0, equals).trim()
   const file = equals === -1 ? '' : text.slice(equals + 1).trim()
-  if (id === '' || file === '') throw new OptionError(`--resource "${text}": expected ID=FILE, e.g. --resource courses=data/courses.csv`)
+  if (id === '' || file === '') throw new OptionError(`${option} "${text}": expected ID=FILE, e.g. ${option} courses=data/courses.csv`)
   if (!/\.(csv|json)$/i.test(file)) {
-    throw new OptionError(`--resource ${id}=${file}: the file name must end in .csv, .json or datapackage.json`)
+    throw new OptionError(`${option} ${id}=${file}: the file name must end in .csv, .json or datapackage.json`)
   }
   return { id, file }
 }

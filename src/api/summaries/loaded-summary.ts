@@ -4,6 +4,7 @@
 // field whose values do not fit that type is read as text, or as json when even text does not fit.
 import { cellToText, type FieldInfo, type FieldType, type RecordObject } from '../../engine/index.ts'
 import type { DatastoreField, DatastoreRecord } from '../parse-response.ts'
+import { plainRecords } from '../record-columns.ts'
 
 const ENGINE_TYPES: ReadonlySet<string> = new Set<FieldType>(['int', 'int4', 'int8', 'numeric', 'float8', 'text', 'bool', 'date', 'timestamp', 'json'])
 const NEAREST: Readonly<Record<string, FieldType>> = { int2: 'int4', float4: 'float8', timestamptz: 'timestamp', varchar: 'text', char: 'text' }
@@ -33,5 +34,7 @@ function readableAs(field: DatastoreField, records: readonly DatastoreRecord[]):
 
 /** `records` over `fields` (without `_id`), each field typed as the engine can read it. */
 export function loadedRecordsInput(fields: readonly DatastoreField[], records: readonly DatastoreRecord[]): { fields: FieldInfo[]; records: RecordObject[] } {
-  return { fields: fields.map((field) => readableAs(field, records)), records: records as RecordObject[] }
+  // Records from the live-answer worker are read-only views, which postMessage cannot clone.
+  const plain = plainRecords(records)
+  return { fields: fields.map((field) => readableAs(field, plain)), records: plain as RecordObject[] }
 }

@@ -35,9 +35,9 @@ export function launchServer(args: string[]): ServerProcess {
 }
 
 /** Starts the server on a free port and resolves once it prints its `listening on` line. */
-export async function startServer(args: string[]): Promise<RunningServer> {
+export async function startServer(args: string[], timeoutMs = 20_000): Promise<RunningServer> {
   const server = launchServer(['--port', '0', ...args])
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + timeoutMs
   for (;;) {
     const line = server.stdout.find((candidate) => candidate.startsWith('listening on '))
     if (line !== undefined) {

@@ -1,0 +1,130 @@
+// `npm run bench:pg -- [records...]`: the in-memory server and the PostgreSQL server over HTTP, in one
+// run, on the same generated CSV (the demo generator's data, as `npm run bench` uses): Q1-Q7 and a
+// numeric sort (median of the timed runs), the import time, the start time with the table already
+// in the database, and each server's RSS while serving. Starts a throwaway PostgreSQL cluster.
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { generateRecords, GENERATED_FIELDS } from '../demo/generator.ts'
+import { cellToText } from '../engine/index.ts'
+import { startCluster } from '../server/postgres/test-support/cluster.ts'
+import { startServer, type RunningServer } from '../server/test-support/server-process.ts'
+import { queriesForGeneratedData } from './dataset.ts'
+
+/** The numeric sort: the generator's first numeric column. */
+const NUMBER_FIELD = GENERATED_FIELDS.find((field) => field.type === 'numeric')?.id ?? GENERATED_FIELDS[0]!.id
+const CACHE_DIR = fileURLToPath(new URL('../../.bench-cache/', import.meta.url))
+const WARMUPS = 2
+const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+
+function csvCell(text: string | null): string {
+  if (text === null) return ''
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+async function writeCsv(path: string, count: number): Promise<void> {
+  const out = createWriteStream(path)
+  out.write(`${GENERATED_FIELDS.map((field) => field.id).join(',')}\n`)
+  let batch = ''
+  for (const record of generateRecords({ count })) {
+    batch += `${GENERATED_FIELDS.map((field) => csvCell(cellToText(field, record[field.id]))).join(',')}\n`
+    if (batch.length > 1 << 20) {
+      if (!out.write(batch)) await once(out, 'drain')
+      batch = ''
+    }
+  }
+  out.end(batch)
+  await once(out, 'finish')
+}
+
+function rssMb(server: RunningServer): number {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+async function timed(server: RunningServer, params: Record<string, unknown>): Promise<number> {
+  const started = performance.now()
+  const response = await fetch(`${server.origin}/data/api/action/datastore_search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+  })
+  const body = (await response.json()) as { success: boolean }
+  if (!body.success) throw new Error(`query failed: ${JSON.stringify(params)} -> ${JSON.stringify(body).slice(0, 300)}`)
+  return performance.now() - started
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  server.child.kill('SIGTERM')
+  await server.exited
+}
+
+async function startTimed(args: string[]): Promise<{ server: RunningServer; seconds: number }> {
+  const started = performance.now()
+  const server = await startServer(args, 30 * 60_000)
+  return { server, seconds: (performance.now() - started) / 1000 }
+}
+
+async function benchSize(count: number): Promise<string[]> {
+  const lines: string[] = []
+  const log = (line: string): void => {
+    process.stderr.write(`${line}\n`)
+    lines.push(line)
+  }
+  mkdirSync(CACHE_DIR, { recursive: true })
+  const csv = `${CACHE_DIR}pg-bench-${count}.csv`
+  process.stderr.write(`writing ${csv}\n`)
+  await writeCsv(csv, count)
+  const cluster = await startCluster()
+  try {
+    const id = 'bench'
+    const load = loadavg()[0].toFixed(1)
+    const imported = await startTimed(['--database', cluster.url, '--import', `${id}=${csv}`])
+    const importLine = imported.server.stdout.find((line) => line.startsWith('imported '))
+    await stopServer(imported.server)
+    const pg = await startTimed(['--database', cluster.url])
+    const memory = await startTimed(['--resource', `${id}=${csv}`])
+    const queries = [
+      ...queriesForGeneratedData().map((query) => ({ id: query.id, description: query.description, params: query.params })),
+      { id: 'S1', description: `limit 100, sort ${NUMBER_FIELD} desc`, params: { limit: 100, sort: `${NUMBER_FIELD} desc`, include_total: false } },
+    ]
+    log(`## ${count.toLocaleString('en')} records (load average ${load} at the start)`)
+    log(`- PostgreSQL import: ${importLine} (whole start with import ${imported.seconds.toFixed(1)} s)`)
+    log(`- start to "listening on" (tsx start-up included): PostgreSQL, table already loaded ${pg.seconds.toFixed(2)} s; in memory, reading the CSV ${memory.seconds.toFixed(2)} s`)
+    log('')
+    log('| query | in memory, median ms | PostgreSQL, median ms |')
+    log('|---|---|---|')
+    for (const query of queries) {
+      const figures: string[] = []
+      for (const server of [memory.server, pg.server]) {
+        const params = { resource_id: id, ...query.params }
+        for (let i = 0; i < WARMUPS; i++) await timed(server, params)
+        const times: number[] = []
+        for (let i = 0; i < RUNS; i++) times.push(await timed(server, params))
+        figures.push(median(times).toFixed(1))
+      }
+      log(`| ${query.id} ${query.description} | ${figures[0]} | ${figures[1]} |`)
+    }
+    log('')
+    log(`- server RSS while serving: in memory ${rssMb(memory.server).toFixed(0)} MB, PostgreSQL store ${rssMb(pg.server).toFixed(0)} MB (the database server's own memory not included)`)
+    log(`- load average at the end ${loadavg()[0].toFixed(1)} (${cpus().length} cores)`)
+    await stopServer(memory.server)
+    await stopServer(pg.server)
+  } finally {
+    cluster.stop()
+    rmSync(csv, { force: true })
+  }
+  return lines
+}
+
+const sizes = process.argv.slice(2).map(Number).filter((size) => size > 0)
+const report: string[] = [`# PostgreSQL store bench (Node ${process.version}, ${WARMUPS} warm-up + ${RUNS} timed runs per query, over HTTP)`, '']
+for (const size of sizes.length > 0 ? sizes : [1_000_000]) report.push(...(await benchSize(size)), '')
+process.stdout.write(`${report.join('\n')}\n`)

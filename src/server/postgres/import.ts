@@ -1,0 +1,229 @@
+// `--import ID=FILE`: streams a data file into table ID with COPY FROM STDIN, never holding the file
+// (CSV) in memory, through the same loader, checks and type inference as `--resource`; then builds
+// the indexes and gathers statistics, all in one transaction (a failed import leaves nothing behind).
+//
+// Rows carry `_id` (file order, from 1), each field's cell text in COPY's text format, and the search
+// column: the cells' lowercase texts joined by U+0001, which `q` searches through a trigram index.
+import { openAsBlob } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { Writable } from 'node:stream'
+import type { Pool, PoolClient } from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
+import { cellToText, type FieldInfo, type RecordObject } from '../../engine/index.ts'
+import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
+import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
+import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
+import { isDataPackage } from '../catalog-setup.ts'
+import { loadDataPackageRecords, parseDataPackage } from '../datapackage.ts'
+import type { FieldDictionary, TableMeta } from './tables.ts'
+
+export class ImportError extends Error {}
+
+export interface ImportOptions {
+  schema: string
+  id: string
+  file: string
+  /** Drop and reload a table that exists. */
+  replace: boolean
+}
+
+export interface ImportResult {
+  records: number
+  fields: FieldInfo[]
+  seconds: number
+}
+
+const BATCH_CHARACTERS = 1 << 16
+
+/** COPY's text format: backslash, tab, newline and carriage return escaped; null is `\N`. */
+function copyText(text: string | null): string {
+  if (text === null) return '\\N'
+  return text.replace(/[\\\t\n\r]/g, (character) => (character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'))
+}
+
+class CopySink implements RecordSink<number> {
+  private batch = ''
+  private count = 0
+  private failure: Error | undefined
+
+  constructor(
+    private readonly fields: FieldInfo[],
+    private readonly stream: Writable,
+    private readonly done: Promise<void>,
+  ) {
+    stream.on('error', (error: Error) => {
+      this.failure = error
+    })
+  }
+
+  append(record: RecordObject): void {
+    this.appendTexts(this.fields.map((field) => cellToText(field, record[field.id])))
+  }
+
+  appendTexts(texts: readonly (string | null)[]): void {
+    for (let position = 0; position < texts.length; position++) {
+      if (texts[position]?.includes('\u0000')) throw new TypeError(`Field "${this.fields[position]?.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
+    }
+    this.count++
+    const search = texts.map((text) => text ?? '').join('\u0001').toLowerCase()
+    this.batch += `${this.count}\t${texts.map(copyText).join('\t')}\t${copyText(search)}\n`
+    if (this.batch.length >= BATCH_CHARACTERS) this.flush()
+  }
+
+  private flush(): void {
+    if (this.batch === '') return
+    this.stream.write(this.batch)
+    this.batch = ''
+  }
+
+  async drain(): Promise<void> {
+    if (this.failure) throw this.failure
+    if (!this.stream.writableNeedDrain) return
+    await new Promise<void>((resolve, reject) => {
+      const onDrain = (): void => {
+        this.stream.off('error', onError)
+        resolve()
+      }
+      const onError = (error: Error): void => {
+        this.stream.off('drain', onDrain)
+        reject(error)
+      }
+      this.stream.once('drain', onDrain)
+      this.stream.once('error', onError)
+    })
+  }
+
+  async finish(): Promise<number> {
+    this.flush()
+    this.stream.end()
+    await this.done
+    return this.count
+  }
+}
+
+export async function tableExists(client: PoolClient | Pool, schema: string, id: string): Promise<boolean> {
+  const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [tableRef(schema, id)])
+  return rows[0]?.found === true
+}
+
+function indexName(table: string, suffix: string): string {
+  // index names share the table's schema and are at most 63 bytes: a short, unique-enough name
+  let hash = 0
+  for (const character of `${table}\u0000${suffix}`) hash = (Math.imul(hash, 31) + (character.codePointAt(0) ?? 0)) >>> 0
+  return `ds_${hash.toString(36)}_${suffix.replace(/[^a-z0-9_]/gi, '').slice(0, 20)}`
+}
+
+/** The indexes that keep searches fast: `_id` order, trigrams for `q`, btree for filters and sorts. */
+function indexStatements(schema: string, id: string, fields: readonly FieldInfo[], trigrams: boolean): string[] {
+  const table = tableRef(schema, id)
+  const statements = [`ALTER TABLE ${table} ADD PRIMARY KEY ("_id")`]
+  if (trigrams) statements.push(`CREATE INDEX ${ident(indexName(id, 'search'))} ON ${table} USING gin (${ident(SEARCH_COLUMN)} gin_trgm_ops)`)
+  fields.forEach((field, position) => {
+    if (field.type === 'json') return
+    const key = field.type === 'text' ? `${ident(field.id)} COLLATE ${TEXT_COLLATION}` : ident(field.id)
+    statements.push(`CREATE INDEX ${ident(indexName(id, `f${position}`))} ON ${table} (${key})`)
+  })
+  return statements
+}
+
+async function hasTrigrams(client: PoolClient): Promise<boolean> {
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function importFile(pool: Pool, options: ImportOptions): Promise<ImportResult> {
+  const started = performance.now()
+  const { schema, id, file } = options
+  const client = await pool.connect()
+  try {
+    const trigrams = await hasTrigrams(client)
+    if (!trigrams) console.warn(`warning: the pg_trgm extension is not available: q on "${id}" will read the whole table`)
+    await client.query('BEGIN')
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'")
+    await client.query('SET LOCAL statement_timeout = 0')
+    if (await tableExists(client, schema, id)) {
+      if (!options.replace) throw new ImportError(`--import ${id}: table ${schema}.${id} already exists (add --replace to drop and reload it, or leave out --import to serve it as it is)`)
+      await client.query(`DROP TABLE ${tableRef(schema, id)}`)
+    }
+    let fields: FieldInfo[] = []
+    const openSink = (loaded: FieldInfo[]): CopySink => {
+      fields = loaded
+      return new CopySink(...startCopy(client, schema, id, loaded))
+    }
+    let records: number
+    let meta: TableMeta
+    let dictionary: Record<string, FieldDictionary> = {}
+    if (isDataPackage(file)) {
+      let json: string
+      try {
+        json = await readFile(file, 'utf8')
+      } catch (error) {
+        throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
+      }
+      const resource = parseDataPackage(json, file, id)
+      const dataFile = join(dirname(file), resource.path)
+      records = await loadDataPackageRecords(resource, await readable(dataFile), dataFile, openSink)
+      dictionary = resource.dictionary
+      meta = { title: resource.title, description: resource.description, format: resource.format, packageId: resource.packageId }
+    } else {
+      records = await loadDataRecords(await readable(file), { name: file }, openSink)
+      meta = { title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON' }
+    }
+    for (const statement of indexStatements(schema, id, fields, trigrams)) await client.query(statement)
+    for (const [fieldId, entry] of Object.entries(dictionary)) {
+      await client.query(`COMMENT ON COLUMN ${tableRef(schema, id)}.${ident(fieldId)} IS ${literal(JSON.stringify(entry))}`)
+    }
+    await client.query(`COMMENT ON TABLE ${tableRef(schema, id)} IS ${literal(JSON.stringify(meta))}`)
+    await client.query(`ANALYZE ${tableRef(schema, id)}`)
+    await client.query('COMMIT')
+    return { records, fields, seconds: (performance.now() - started) / 1000 }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
+}
+
+async function readable(file: string): Promise<Blob> {
+  try {
+    return await openAsBlob(file)
+  } catch (error) {
+    throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
+  }
+}
+
+/** COMMENT takes no parameters: the one literal we write, JSON we made, quoted by doubling. */
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`
+}
+
+function startCopy(client: PoolClient, schema: string, id: string, fields: readonly FieldInfo[]): [FieldInfo[], Writable, Promise<void>] {
+  for (const field of fields) {
+    if (field.id === SEARCH_COLUMN || field.id === '_full_text') throw new ImportError(`--import ${id}: the column name "${field.id}" is reserved`)
+  }
+  const columns = fields.map((field) => `${ident(field.id)} ${PG_TYPE[field.type]}`)
+  const table = tableRef(schema, id)
+  const create = `CREATE TABLE ${table} ("_id" integer NOT NULL, ${[...columns, `${ident(SEARCH_COLUMN)} text`].join(', ')})`
+  // the CREATE runs before the COPY on the same connection (queries queue in order)
+  const created = client.query(create)
+  const stream = client.query(copyFrom(`COPY ${table} FROM STDIN`))
+  const done = Promise.all([
+    created,
+    new Promise<void>((resolve, reject) => {
+      stream.on('finish', () => resolve())
+      stream.on('error', reject)
+    }),
+  ]).then(() => undefined)
+  return [[...fields], stream, done]
+}

@@ -1,0 +1,87 @@
+// Start-up with `--database`: connect, run the `--import`s, find the schema's tables, and hand the
+// engine a catalog of them (for ids, access and the data dictionary) plus the store that runs the
+// queries. Every failure here stops start-up with a message naming what to fix.
+import type { Pool, PoolClient } from 'pg'
+import { Catalog, type SearchStore } from '../../engine/index.ts'
+import type { PostgresOptions } from '../options.ts'
+import { redactUrl } from '../options.ts'
+import { DataPackageError } from '../datapackage.ts'
+import { ImportError, importFile } from './import.ts'
+import { createPool, PostgresStore } from './store.ts'
+import { readTables } from './tables.ts'
+
+/** Start-up work is not held to --statement-timeout, which is for searches. */
+async function startupQuery<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('SET statement_timeout = 0')
+    const result = await work(client)
+    await client.query('RESET statement_timeout')
+    return result
+  } finally {
+    client.release()
+  }
+}
+
+export class PostgresStartError extends Error {}
+
+export interface PostgresServing {
+  catalog: Catalog
+  store: SearchStore
+  pool: Pool
+  /** Table names served. */
+  tables: string[]
+}
+
+export async function openPostgres(options: PostgresOptions, privateIds: readonly string[], log: (line: string) => void = console.info): Promise<PostgresServing> {
+  const pool = createPool({ url: options.url, statementTimeout: options.statementTimeout })
+  try {
+    return await open(pool, options, privateIds, log)
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    throw error
+  }
+}
+
+async function open(pool: Pool, options: PostgresOptions, privateIds: readonly string[], log: (line: string) => void): Promise<PostgresServing> {
+  try {
+    await pool.query('SELECT 1')
+  } catch (error) {
+    throw new PostgresStartError(`cannot reach the database at ${redactUrl(options.url)}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const { rows } = await startupQuery(pool, (client) => client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'en-x-icu') AS found`))
+  if (rows[0]?.found !== true) throw new PostgresStartError('this PostgreSQL has no ICU collation "en-x-icu" (it was built without ICU); sort needs it to order text as the engine does')
+  if (options.imports.length > 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '""')}"`)
+  for (const { id, file } of options.imports) {
+    try {
+      const result = await importFile(pool, { schema: options.schema, id, file, replace: options.replace })
+      log(`imported ${id}: ${result.records} records, ${result.fields.length} fields, indexes built, in ${result.seconds.toFixed(1)} s`)
+    } catch (error) {
+      if (error instanceof ImportError) throw new PostgresStartError(error.message)
+      if (error instanceof Error && (error.name === 'DataFileError' || error instanceof DataPackageError)) throw new PostgresStartError(error.message)
+      throw new PostgresStartError(`--import ${id}=${file}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  const tables = await startupQuery(pool, (client) => readTables(client, options.schema))
+  for (const id of privateIds) {
+    if (!tables.has(id)) throw new PostgresStartError(`--private ${id}: schema ${options.schema} has no table ${id} with an _id column (tables: ${[...tables.keys()].join(', ') || 'none'})`)
+  }
+  const catalog = new Catalog()
+  const isPrivate = new Set(privateIds)
+  for (const table of tables.values()) {
+    const { title, description, format, packageId } = table.meta
+    catalog.add({
+      id: table.name,
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      ...(format === undefined ? {} : { format }),
+      ...(packageId === undefined ? {} : { packageId }),
+      isPrivate: isPrivate.has(table.name),
+      dictionary: Object.fromEntries(table.dictionary),
+      load: () => {
+        throw new Error(`${table.name} is served from PostgreSQL, not loaded into memory`)
+      },
+    })
+  }
+  return { catalog, store: new PostgresStore(pool, options.schema, tables, options.statementTimeout), pool, tables: [...tables.keys()] }
+}

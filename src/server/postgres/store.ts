@@ -1,0 +1,103 @@
+// The PostgreSQL `SearchStore`: runs the engine's validated SearchQuery as SQL on a bounded pool and
+// decodes the cell texts with the engine's own decoders, so records come out exactly as the
+// in-memory store writes them. A database that cannot be reached, or a query past the statement
+// timeout, becomes the engine's store errors (503, 409) instead of a 500.
+import { Pool } from 'pg'
+import { cellDecoder, StoreTimeoutError, StoreUnavailableError, type CellValue, type ResourceEntry, type SearchQuery, type SearchRows, type SearchStore } from '../../engine/index.ts'
+import { searchStatements, type SqlStatement, type SqlTable } from './search-sql.ts'
+import { tableRef } from './sql-names.ts'
+import type { PgTable } from './tables.ts'
+
+export interface PoolOptions {
+  url: string
+  /** Seconds one statement may run. */
+  statementTimeout: number
+  /** Connections at most (default 8). */
+  max?: number
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN'])
+
+/** Whether an error means the database is away (connection refused, lost, shutting down, starting up). */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: string }).code
+  if (code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true
+  return /Connection terminated|connection timeout|Client has encountered a connection error|Connection ended/i.test(error.message)
+}
+
+export function createPool(options: PoolOptions): Pool {
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.max ?? 8,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: Math.round(options.statementTimeout * 1000),
+    application_name: 'datastore-explorer',
+  })
+  // an idle connection dropped by the server must not bring the process down; the next query reconnects
+  pool.on('error', () => undefined)
+  return pool
+}
+
+export class PostgresStore implements SearchStore {
+  private readonly tables: Map<string, PgTable>
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly schema: string,
+    tables: ReadonlyMap<string, PgTable>,
+    private readonly statementTimeout: number,
+  ) {
+    this.tables = new Map(tables)
+  }
+
+  private table(entry: ResourceEntry): PgTable {
+    const table = this.tables.get(entry.id)
+    if (table === undefined) throw new Error(`no table for resource ${entry.id}`)
+    return table
+  }
+
+  async columns(entry: ResourceEntry): Promise<PgTable['fields']> {
+    return this.table(entry).fields
+  }
+
+  async search(entry: ResourceEntry, query: SearchQuery): Promise<SearchRows> {
+    const table = this.table(entry)
+    const sqlTable: SqlTable = { ref: tableRef(this.schema, table.name), fields: table.fields, hasSearchColumn: table.hasSearchColumn }
+    const { page, count } = searchStatements(sqlTable, query)
+    const decoders = query.fields.map((field) => (field.id === '_id' ? (text: string | null) => Number(text) : cellDecoder(field.type)))
+    try {
+      const [pageResult, counted] = await Promise.all([
+        this.pool.query<(string | null)[]>({ text: page.text, values: page.values, rowMode: 'array' }),
+        count === undefined ? undefined : this.total(sqlTable.ref, query, count),
+      ])
+      const rows = pageResult.rows.map((row) => row.map((text, index): CellValue => decoders[index]!(text)))
+      return { rows, ...counted }
+    } catch (error) {
+      throw this.storeError(error)
+    }
+  }
+
+  /**
+   * The total: CKAN 2.11's estimate from the planner's statistics (`pg_class.reltuples`) when a
+   * threshold is given, nothing narrows the rows, and the estimate reaches the threshold; else a count.
+   */
+  private async total(ref: string, query: SearchQuery, count: SqlStatement): Promise<{ total: number; totalWasEstimated?: boolean }> {
+    const threshold = query.totalEstimationThreshold
+    const unconditioned = query.text === undefined && query.fieldTexts.length === 0 && query.filters.length === 0 && !query.distinct
+    if (threshold !== undefined && threshold !== null && unconditioned) {
+      const { rows } = await this.pool.query<{ estimate: number | null }>('SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = to_regclass($1)', [ref])
+      const estimate = rows[0]?.estimate ?? -1
+      if (estimate >= 0 && estimate >= threshold) return { total: Math.round(estimate), totalWasEstimated: true }
+    }
+    const { rows } = await this.pool.query<{ total: string }>(count.text, count.values)
+    return { total: Number(rows[0]?.total ?? 0) }
+  }
+
+  private storeError(error: unknown): unknown {
+    if ((error as { code?: string }).code === '57014') return new StoreTimeoutError(this.statementTimeout)
+    if (isUnavailable(error)) return new StoreUnavailableError('the database is unavailable')
+    return error
+  }
+}
