@@ -137,4 +137,16 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
     expect(String(slow.body.error.query)).toContain('took too long')
     await stop(server)
   }, 60_000)
+
+  it('finishes the searches under way on SIGTERM, then exits cleanly', async () => {
+    const server = await startServer(['--database', cluster.url])
+    servers.push(server)
+    const pending = search(server, { resource_id: 'big', q: 'abc', sort: 'hash desc', limit: 3 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    server.child.kill('SIGTERM')
+    const answer = await pending
+    expect(answer.status).toBe(200)
+    expect(answer.body.result.records).toHaveLength(3)
+    expect(await server.exited).toBe(0)
+  }, 60_000)
 })
