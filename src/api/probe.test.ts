@@ -28,12 +28,13 @@ function referenceHandler() {
 
 type Rewrite = (spec: HttpRequestSpec, response: RawResponse) => RawResponse
 
-function transportOf(rewrite: Rewrite = (_, response) => response, sent: HttpRequestSpec[] = []): Transport {
+function transportOf(rewrite: Rewrite = (_, response) => response, sent: HttpRequestSpec[] = [], reads: (spec: HttpRequestSpec) => HttpRequestSpec = (spec) => spec): Transport {
   const handle = referenceHandler()
   return {
     async send(spec) {
       sent.push(spec)
-      const response = await handle(new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body }))
+      const seen = reads(spec)
+      const response = await handle(new Request(seen.url, { method: seen.method, headers: seen.headers, body: seen.body }))
       const raw = { status: response.status, statusText: response.statusText, headers: [...response.headers], bodyText: await response.text(), elapsedMs: 1 }
       return rewrite(spec, raw)
     },
@@ -55,6 +56,18 @@ const ckan212: Rewrite = (spec, raw) => {
   }
   return { ...raw, bodyText: JSON.stringify(body) }
 }
+
+/** Answers as a server older than CKAN 2.11 would: distinct, records_format and the two actions refused. */
+const old: Rewrite = (spec, raw) => {
+  const refused = /distinct|records_format/.test(spec.body ?? '') || /datastore_info|resource_show/.test(spec.url)
+  return refused ? { ...raw, status: 409, bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', __junk: ['The input field distinct was not expected.'] } }) } : raw
+}
+
+/** What a server that reads the token only from X-CKAN-API-Key sees. */
+const keyOnly = (spec: HttpRequestSpec): HttpRequestSpec => ({
+  ...spec,
+  headers: spec.headers.filter(([name]) => name !== 'Authorization').map(([name, value]) => [name === 'X-CKAN-API-Key' ? 'Authorization' : name, value]),
+})
 
 /** The answer as a server that ignores records_format gives it: objects, and an `objects` echo. */
 function referenceObjects(raw: RawResponse): RawResponse {
@@ -79,9 +92,22 @@ describe('probeApi', () => {
     expect(verdict(report, 'q-matching')).toBe('substring')
     expect(verdict(report, 'response-shape')).toBe('both present (CKAN 2.11 or older)')
     expect(verdict(report, 'token-header')).toBe('not tested')
+    expect(verdict(report, 'distinct')).toBe('accepted')
     expect(verdict(report, 'records-format')).toBe('accepted')
     expect(listsVerdict(report)).toBe('accepted')
+    expect(verdict(report, 'datastore-info')).toMatch(/^answered/)
+    expect(verdict(report, 'resource-show')).toMatch(/^answered/)
     expect(report.summary).toMatch(/behaves like the reference engine/)
+  })
+
+  it('names each CKAN 2.11 parameter and action an older server refuses', async () => {
+    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(old))
+    expect(verdict(report, 'distinct')).toBe('refused')
+    expect(report.findings.find((finding) => finding.topic === 'distinct')?.detail).toContain('HTTP 409 (__junk: ["The input field distinct was not expected."])')
+    expect(verdict(report, 'records-format')).toBe('refused')
+    expect(verdict(report, 'datastore-info')).toBe('not available')
+    expect(verdict(report, 'resource-show')).toBe('not available')
+    expect(report.summary).toContain('distinct — refused')
   })
 
   it('asks once for records as lists, and tells a server that refuses or ignores them', async () => {
@@ -106,11 +132,16 @@ describe('probeApi', () => {
     expect(report.summary).toContain('Free text (q) — whole words')
   })
 
-  it('says CORS is off (or the server unreachable) when nothing readable arrives, and stops there', async () => {
+  it('tells a live server without CORS headers from one that does not answer, and stops there', async () => {
     const blocked: Transport = { send: () => Promise.reject(new TransportError('network', 'Failed to fetch', { phase: 'connect' })) }
-    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, blocked)
-    expect(report.findings).toHaveLength(1)
-    expect(verdict(report, 'cors')).toBe('not allowed, or the server is unreachable')
+    const asked: string[] = []
+    const up = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, blocked, undefined, { reach: async (url) => (asked.push(url), 'answers') })
+    expect(up.findings).toHaveLength(1)
+    expect(verdict(up, 'cors')).toBe('not allowed: the server is up but sends no CORS headers')
+    expect(asked).toEqual([`${BASE}/api/action/datastore_search?resource_id=${PUBLIC_ID}&limit=0`])
+    const down = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, blocked, undefined, { reach: async () => 'unreachable' })
+    expect(verdict(down, 'cors')).toBe('unreachable: nothing answers at this address')
+    expect(down.summary).toMatch(/Nothing answers/)
   })
 
   it('sends no token unless one is given, and then finds the Authorization header on a private resource', async () => {
@@ -120,9 +151,17 @@ describe('probeApi', () => {
     expect(sent.every((spec) => spec.headers.every(([name]) => name !== 'Authorization'))).toBe(true)
 
     const report = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, transportOf())
-    expect(verdict(report, 'token-header')).toBe('Authorization')
+    expect(verdict(report, 'token-header')).toBe('Authorization and X-CKAN-API-Key')
     expect(verdict(report, 'q-matching')).toBe('substring')
     expect(report.summary).toMatch(/behaves like the reference engine/)
+  })
+
+  it('finds a server that reads only X-CKAN-API-Key, and probes on with that header', async () => {
+    const sent: HttpRequestSpec[] = []
+    const report = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, transportOf(undefined, sent, keyOnly))
+    expect(verdict(report, 'token-header')).toBe('X-CKAN-API-Key only')
+    expect(verdict(report, 'q-matching')).toBe('substring')
+    expect(sent.some((spec) => spec.headers.some(([name, value]) => name === 'X-CKAN-API-Key' && value === TOKEN))).toBe(true)
   })
 
   it('does not claim a header when the token is refused or the resource is public', async () => {

@@ -3,11 +3,13 @@
 // the server differs from the reference engine. The token goes only where the user pointed it: to
 // this base URL, and only in the one comparison that needs it.
 import { defaultQuery } from '../query/defaults.ts'
-import { buildRequest, LISTS_ABOVE_RECORDS, type BuildOptions } from '../query/request-builder.ts'
+import { buildActionRequest, buildRequest, LISTS_ABOVE_RECORDS, withExtraParameters, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { FilterClause, Method, QueryState } from '../query/types.ts'
 import type { ApiError } from './api-error.ts'
+import { parseBody, type JsonValue } from './body-text.ts'
 import { describeFailure } from './describe-failure.ts'
 import { parseResponse, type DatastoreRecord, type DatastoreResult } from './parse-response.ts'
+import { createReachCheck, type ReachCheck } from './reachability.ts'
 import type { ListsVerdict } from './server-formats.ts'
 import type { Transport } from './transport.ts'
 
@@ -18,7 +20,15 @@ export interface ProbeTarget {
   token?: string
 }
 
-export type ProbeTopic = 'cors' | 'get-filters' | 'q-matching' | 'response-shape' | 'token-header' | 'records-format'
+export type ProbeTopic = 'cors' | 'get-filters' | 'q-matching' | 'response-shape' | 'token-header' | 'distinct' | 'records-format' | 'datastore-info' | 'resource-show'
+
+export interface ProbeOptions {
+  /** Tells a server that is up but unreadable (no CORS) from one that does not answer at all. */
+  reach?: ReachCheck
+}
+
+/** The header that carries the token: the explorer sends `Authorization`; CKAN also reads `X-CKAN-API-Key`. */
+type TokenHeader = 'Authorization' | 'X-CKAN-API-Key'
 
 export interface ProbeFinding {
   topic: ProbeTopic
@@ -40,8 +50,19 @@ export interface ProbeReport {
 
 type Answer = { ok: true; result: DatastoreResult } | { ok: false; error: ApiError; network: boolean }
 
-async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal, build: BuildOptions = {}): Promise<Answer> {
-  const spec = buildRequest(query, { ...build, token })
+/** The token moved to another header, for the one comparison that needs it. */
+function underHeader(spec: HttpRequestSpec, header: TokenHeader): HttpRequestSpec {
+  return header === 'Authorization' ? spec : { ...spec, headers: spec.headers.map(([name, value]) => [name === 'Authorization' ? header : name, value]) }
+}
+
+interface AskOptions {
+  /** Where the token goes (`Authorization` unless said). */
+  header?: TokenHeader
+  build?: BuildOptions
+}
+
+async function ask(transport: Transport, query: QueryState, token: string | undefined, signal?: AbortSignal, options: AskOptions = {}): Promise<Answer> {
+  const spec = underHeader(buildRequest(query, { ...options.build, token }), options.header ?? 'Authorization')
   try {
     const raw = await transport.send(spec, { signal })
     const parsed = parseResponse(raw, { token, requestedLimit: query.limit })
@@ -74,19 +95,43 @@ export function innerSubstring(text: string): string | undefined {
 
 const failureText = (answer: Extract<Answer, { ok: false }>) => `${answer.error.title}: ${answer.error.message}`
 
-export async function probeApi(target: ProbeTarget, transport: Transport, signal?: AbortSignal): Promise<ProbeReport> {
+/** A raw answer: the status and the JSON body (when it is JSON), or nothing when no answer was readable. */
+type RawAnswer = { ok: true; status: number; body: JsonValue | undefined } | { ok: false; message: string }
+
+async function askRaw(transport: Transport, spec: HttpRequestSpec, signal?: AbortSignal): Promise<RawAnswer> {
+  try {
+    const raw = await transport.send(spec, { signal })
+    const body = parseBody(raw.bodyText)
+    return { ok: true, status: raw.status, body: body.kind === 'json' ? body.value : undefined }
+  } catch (failure) {
+    signal?.throwIfAborted()
+    return { ok: false, message: failure instanceof Error ? failure.message : String(failure) }
+  }
+}
+
+type JsonObject = { [key: string]: JsonValue }
+const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The `result` of a successful envelope, else `undefined`. */
+function resultOf(answer: RawAnswer): JsonObject | undefined {
+  if (!answer.ok || answer.status !== 200 || !isObject(answer.body) || answer.body.success !== true) return undefined
+  return isObject(answer.body.result) ? answer.body.result : undefined
+}
+
+/** Why an answer is not a success, in a few words. */
+function refusal(answer: RawAnswer): string {
+  if (!answer.ok) return `no readable answer (${answer.message})`
+  const error = isObject(answer.body) && isObject(answer.body.error) ? answer.body.error : undefined
+  const words = error ? Object.entries(error).filter(([key]) => key !== '__type').map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('; ') : ''
+  return `HTTP ${answer.status}${words ? ` (${words.length > 160 ? `${words.slice(0, 159)}…` : words})` : ''}`
+}
+
+export async function probeApi(target: ProbeTarget, transport: Transport, signal?: AbortSignal, options: ProbeOptions = {}): Promise<ProbeReport> {
   const findings: ProbeFinding[] = []
   // 1. One record by POST, no token: does the browser get to read the answer at all?
   const first = await ask(transport, probeQuery(target, {}), undefined, signal)
   if (!first.ok && first.network) {
-    findings.push({
-      topic: 'cors',
-      label: 'Cross-origin requests (CORS)',
-      verdict: 'not allowed, or the server is unreachable',
-      detail: `The browser got no readable answer (${first.error.message}). A browser reports a CORS refusal only as a network error, so the two cannot be told apart from here.`,
-      likeReference: false,
-    })
-    return { findings, summary: 'The browser cannot read answers from this API, so nothing else could be probed.' }
+    return unreadable(target, first, options.reach ?? createReachCheck(), signal)
   }
   findings.push({
     topic: 'cors',
@@ -99,15 +144,18 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   const token = target.token?.trim() || undefined
   let answered: Answer = first
   let tokenFinding: ProbeFinding = { topic: 'token-header', label: 'Token header', verdict: 'not tested', detail: 'No token was entered; the probe sends none.', likeReference: undefined }
-  // The later requests carry the token only when the resource needs it.
+  // The later requests carry the token only when the resource needs it, in a header the server reads.
   let useToken: string | undefined
+  let header: TokenHeader = 'Authorization'
   if (token) {
-    const withToken = await ask(transport, probeQuery(target, {}), token, signal)
     const denied = !first.ok && first.error.kind === 'forbidden'
-    tokenFinding = tokenHeaderFinding(denied, withToken)
-    if (denied && withToken.ok) {
-      answered = withToken
+    const withToken = await ask(transport, probeQuery(target, {}), token, signal)
+    const withKey = denied ? await ask(transport, probeQuery(target, {}), token, signal, { header: 'X-CKAN-API-Key' }) : undefined
+    tokenFinding = tokenHeaderFinding(denied, withToken, withKey)
+    if (denied && (withToken.ok || withKey?.ok)) {
+      answered = withToken.ok ? withToken : (withKey ?? withToken)
       useToken = token
+      header = withToken.ok ? 'Authorization' : 'X-CKAN-API-Key'
     }
   }
   if (!answered.ok) {
@@ -136,7 +184,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
 
   // 4. Filters in a GET query string.
   if (sample) {
-    const filtered = await ask(transport, probeQuery(target, { method: 'GET', filters: [{ field: sample.field, values: [sample.value] }] }), useToken, signal)
+    const filtered = await ask(transport, probeQuery(target, { method: 'GET', filters: [{ field: sample.field, values: [sample.value] }] }), useToken, signal, { header })
     const matches = filtered.ok && filtered.result.records.length > 0 && filtered.result.records.every((found) => found[sample.field] === sample.value)
     findings.push({
       topic: 'get-filters',
@@ -154,7 +202,7 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   // 5. q: substring (reference engine) or whole words (CKAN's full-text search)?
   const inner = sample ? innerSubstring(sample.value) : undefined
   if (inner) {
-    const searched = await ask(transport, probeQuery(target, { q: inner, limit: 1 }), useToken, signal)
+    const searched = await ask(transport, probeQuery(target, { q: inner, limit: 1 }), useToken, signal, { header })
     const ranked = searched.ok && searched.result.fields.some((field) => field.id === 'rank' || field.id.startsWith('rank '))
     const found = searched.ok && searched.result.records.length > 0
     findings.push({
@@ -170,15 +218,82 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
     findings.push({ topic: 'q-matching', label: 'Free text (q)', verdict: 'unknown', detail: 'The first record has no word long enough to cut a substring from.', likeReference: undefined })
   }
 
-  findings.push(await recordsFormatFinding(transport, target, useToken, signal))
+  // 6. The parameters and actions CKAN 2.11 has beyond the seed's.
+  const field = answered.result.fields.find((candidate) => candidate.id !== '_id')?.id
+  const send = (spec: HttpRequestSpec) => askRaw(transport, underHeader(spec, header), signal)
+  const searchSpec = (overrides: Partial<QueryState>) => buildRequest(probeQuery(target, overrides), { token: useToken })
+  findings.push(distinctFinding(field, field === undefined ? undefined : await send(withExtraParameters(searchSpec({ fields: [field], limit: 1 }), { distinct: true }))))
+  findings.push(await recordsFormatFinding(transport, target, useToken, signal, header))
+  findings.push(infoFinding(await send(buildActionRequest(target.baseUrl, 'datastore_info', { id: target.resourceId }, { token: useToken }))))
+  findings.push(showFinding(await send(buildActionRequest(target.baseUrl, 'resource_show', { id: target.resourceId }, { token: useToken }))))
+
   findings.push(tokenFinding)
   return { findings, summary: summarize(findings) }
 }
 
-/** 6. records_format "lists": about half the bytes for big pages, where the server takes it. */
-async function recordsFormatFinding(transport: Transport, target: ProbeTarget, token: string | undefined, signal?: AbortSignal): Promise<ProbeFinding> {
+/** Nothing readable came back: a no-cors request tells a live server without CORS from no server. */
+async function unreadable(target: ProbeTarget, first: Extract<Answer, { ok: false }>, reach: ReachCheck, signal?: AbortSignal): Promise<ProbeReport> {
+  const url = buildRequest(probeQuery(target, { method: 'GET', limit: 0 })).url
+  const label = 'Cross-origin requests (CORS)'
+  if ((await reach(url, signal)) === 'answers') {
+    return {
+      findings: [{
+        topic: 'cors',
+        label,
+        verdict: 'not allowed: the server is up but sends no CORS headers',
+        detail: `The browser could not read the answer (${first.error.message}), but a no-cors request to the same address was answered, so the server is up. It does not send Access-Control-Allow-Origin, so pages on other sites cannot read it.`,
+        likeReference: false,
+      }],
+      summary: 'The server answers, but not to pages on other sites: its administrators can allow cross-origin requests (CKAN: ckan.cors.origin_allow_all), or use the curl or Python snippet from the request panel.',
+    }
+  }
+  return {
+    findings: [{
+      topic: 'cors',
+      label,
+      verdict: 'unreachable: nothing answers at this address',
+      detail: `Neither the query (${first.error.message}) nor a no-cors request to the same address got an answer: the server is down, the address is wrong, or the network blocks it.`,
+      likeReference: undefined,
+    }],
+    summary: 'Nothing answers at this address: check the base URL, and that the server is running.',
+  }
+}
+
+function distinctFinding(field: string | undefined, answer: RawAnswer | undefined): ProbeFinding {
+  const base = { topic: 'distinct', label: 'distinct' } as const
+  if (field === undefined || answer === undefined) return { ...base, verdict: 'unknown', detail: 'The resource has no field to ask distinct values of.', likeReference: undefined }
+  const result = resultOf(answer)
+  if (!result) return { ...base, verdict: 'refused', detail: `distinct: true with fields ["${field}"]: ${refusal(answer)}.`, likeReference: false }
+  const total = typeof result.total === 'number' ? `; total ${result.total.toLocaleString('en-US')} distinct values` : ''
+  return { ...base, verdict: 'accepted', detail: `distinct: true with fields ["${field}"] was answered${total}.`, likeReference: true }
+}
+
+function infoFinding(answer: RawAnswer): ProbeFinding {
+  const base = { topic: 'datastore-info', label: 'datastore_info (data dictionary)' } as const
+  const result = resultOf(answer)
+  const fields = result && Array.isArray(result.fields) ? result.fields : undefined
+  if (!fields) return { ...base, verdict: 'not available', detail: `${refusal(answer)}: columns show their ids only.`, likeReference: false }
+  const labelled = fields.filter((item) => isObject(item) && isObject(item.info) && typeof item.info.label === 'string' && item.info.label.trim() !== '').length
+  return {
+    ...base,
+    verdict: labelled > 0 ? `answered, ${labelled} of ${fields.length} fields labelled` : 'answered, no labels',
+    detail: `${fields.length} field${fields.length === 1 ? '' : 's'} described${labelled > 0 ? '; the labels are shown in the column headers' : ''}.`,
+    likeReference: true,
+  }
+}
+
+function showFinding(answer: RawAnswer): ProbeFinding {
+  const base = { topic: 'resource-show', label: 'resource_show (resource name)' } as const
+  const result = resultOf(answer)
+  if (!result) return { ...base, verdict: 'not available', detail: `${refusal(answer)}: the resource is named by its id.`, likeReference: false }
+  const name = typeof result.name === 'string' && result.name.trim() !== '' ? result.name.trim() : undefined
+  return { ...base, verdict: name ? 'answered' : 'answered, no name', detail: name ? `The resource is called “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”.` : 'The resource has no name.', likeReference: true }
+}
+
+/** records_format "lists": about half the bytes for big pages, where the server takes it. */
+async function recordsFormatFinding(transport: Transport, target: ProbeTarget, token: string | undefined, signal?: AbortSignal, header?: TokenHeader): Promise<ProbeFinding> {
   const base = { topic: 'records-format', label: 'Records as lists (records_format)' } as const
-  const asked = await ask(transport, probeQuery(target, { limit: 2 }), token, signal, { recordsFormat: 'lists' })
+  const asked = await ask(transport, probeQuery(target, { limit: 2 }), token, signal, { header, build: { recordsFormat: 'lists' } })
   const over = LISTS_ABOVE_RECORDS.toLocaleString('en-US')
   if (asked.ok && asked.result.recordsFormat === 'lists') {
     return { ...base, verdict: 'accepted', detail: `records_format=lists was answered with lists: pages over ${over} records ask for them.`, likeReference: true }
@@ -196,19 +311,31 @@ export function listsVerdict(report: ProbeReport): ListsVerdict | undefined {
   return verdict === 'accepted' ? 'accepted' : verdict === 'ignored' || verdict === 'refused' ? 'refused' : undefined
 }
 
-function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer): ProbeFinding {
+function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer, withKey: Answer | undefined): ProbeFinding {
   const base = { topic: 'token-header', label: 'Token header' } as const
   if (!deniedWithout) {
     return { ...base, verdict: 'unknown', detail: 'The resource answers without a token, so it cannot show which header is read. Probe a private resource to find out.', likeReference: undefined }
   }
+  const keyOk = withKey?.ok === true
+  if (withToken.ok && keyOk) {
+    return { ...base, verdict: 'Authorization and X-CKAN-API-Key', detail: 'The resource refused a request without the token and answered one with it in either header.', likeReference: true }
+  }
   if (withToken.ok) {
-    return { ...base, verdict: 'Authorization', detail: 'The resource refused a request without the token and answered one with it in the Authorization header.', likeReference: true }
+    return { ...base, verdict: 'Authorization only', detail: 'The token was accepted in Authorization (what the explorer sends) but not in X-CKAN-API-Key, which older clients send.', likeReference: false }
+  }
+  if (keyOk) {
+    return {
+      ...base,
+      verdict: 'X-CKAN-API-Key only',
+      detail: 'The server read the token from X-CKAN-API-Key but not from Authorization, which the explorer sends: its queries of private resources will be refused.',
+      likeReference: false,
+    }
   }
   if (withToken.error.kind === 'forbidden') {
     return {
       ...base,
-      verdict: 'unknown: Authorization was not accepted',
-      detail: 'Either the token does not grant this resource, or the server reads another header (CKAN 2.10 reads X-CKAN-API-Key), which the explorer does not send.',
+      verdict: 'unknown: neither header was accepted',
+      detail: 'The token was refused in Authorization and in X-CKAN-API-Key: it probably does not grant this resource.',
       likeReference: undefined,
     }
   }

@@ -76,6 +76,18 @@ describe('worker transport: summarize', () => {
     expect(await apiErrorOf(transport.summarize({ resource_id: 'vegetables' }))).toMatchObject({ kind: 'not-found', status: 404 })
   })
 
+  it('lets a search sent meanwhile answer between the fields of a summary', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker(catalogWithFruit()))
+    const transport = createWorkerTransport(client)
+    const order: string[] = []
+    const summary = transport.summarize({ resource_id: 'fruit' }).then(() => order.push('summary'))
+    const search = client
+      .request({ method: 'POST', url: 'http://demo.invalid/data/api/action/datastore_search', headers: [['content-type', 'application/json']], body: '{"resource_id":"fruit","limit":1}' })
+      .then((reply) => order.push(`search ${reply.status}`))
+    await Promise.all([summary, search])
+    expect(order).toEqual(['search 200', 'summary'])
+  })
+
   it('cancels: the worker is told, and the call rejects as aborted', async () => {
     const worker = new InMemoryWorker(catalogWithFruit())
     const controller = new AbortController()

@@ -11,9 +11,11 @@ import { QueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
+import { ResourceHeading } from '../features/resource-info/ResourceHeading.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
+import { withLabels } from '../api/resource-metadata.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
@@ -24,6 +26,7 @@ import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
+import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { demoTransport, serverFormats, transports } from './transports.ts'
@@ -66,6 +69,9 @@ export function Explorer() {
     explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
   })
   const data = search.data
+  const metadata = useResourceMetadata(executed, search, explorer.runToken)
+  const gridFields = useMemo(() => withLabels(data?.fields ?? [], metadata.labels), [data, metadata.labels])
+  const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
   const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const stepPage = useStableCallback((step: -1 | 1) => {
     if (pages) explorer.changeView({ ...executed, offset: step > 0 ? pages.nextOffset : pages.previousOffset })
@@ -120,28 +126,36 @@ export function Explorer() {
               <ExportControl
                 query={executed}
                 deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
-                resourceName={demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title ?? executed.resourceId}
+                resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>
           ) : null}
           <section className="panel results-panel" aria-label="Records">
             {data ? (
               <div className="grid-toolbar">
+                <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
-                  <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} />
+                  <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
               </div>
             ) : null}
             {data && summaries.open ? (
               <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
-                <SummariesPanel query={executed} answer={search.isPrevious ? undefined : data} deps={summaryDeps} onFilter={filterByValue} focus={summaries.focus} />
+                <SummariesPanel
+                  query={executed}
+                  answer={search.isPrevious ? undefined : data}
+                  stopped={explorer.status.phase === 'error' || explorer.status.phase === 'cancelled'}
+                  deps={summaryDeps}
+                  onFilter={filterByValue}
+                  focus={summaries.focus}
+                />
               </Suspense>
             ) : null}
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
                 <ResultsGrid
-                  fields={data.fields}
+                  fields={gridFields}
                   records={records}
                   sort={executed.sort}
                   onSortChange={changeSort}

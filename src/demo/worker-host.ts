@@ -60,7 +60,9 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
         answer({ kind: 'failed', id, message: 'cancelled' })
         return
       }
-      const { status, body } = await datastoreSummary(catalog, request, { tokens: [] })
+      // a field at a time, letting searches that arrive meanwhile run in between, stopping when cancelled
+      const pacing = { pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)), isCancelled: () => cancelled.has(id) }
+      const { status, body } = await datastoreSummary(catalog, request, { tokens: [] }, pacing)
       answer({ kind: 'summary', id, reply: { status, body } })
     } catch (error) {
       answer({ kind: 'failed', id, message: `The demo engine could not summarise: ${messageOf(error)}` })

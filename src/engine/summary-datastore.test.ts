@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { datastoreSummary } from './summary-datastore.ts'
+import { datastoreSummary, SUMMARY_CANCELLED } from './summary-datastore.ts'
 import type { SummaryRequest, TableSummary } from './summary-types.ts'
 import { catalogWith, PRIVATE_ID, TOKEN } from './test-support/fixtures.ts'
 
@@ -35,5 +35,25 @@ describe('datastoreSummary', () => {
       status: 409,
       body: { error: { fields: ['Unknown field "colour"'], top: ['Invalid integer'] } },
     })
+  })
+
+  it('pauses after the match set and after each field, and stops when cancelled', async () => {
+    let pauses = 0
+    const paced = await datastoreSummary(catalogWith(), { resource_id: 'courses', fields: ['subject', 'seats', 'starts'] }, context, {
+      pause: async () => {
+        pauses++
+      },
+    })
+    expect(paced.status).toBe(200)
+    expect(pauses).toBe(4)
+    let fieldsDone = 0
+    const stopped = await datastoreSummary(catalogWith(), { resource_id: 'courses' }, context, {
+      pause: async () => {
+        fieldsDone++
+      },
+      isCancelled: () => fieldsDone >= 2,
+    })
+    expect(stopped).toBe(SUMMARY_CANCELLED)
+    expect(fieldsDone).toBe(2)
   })
 })

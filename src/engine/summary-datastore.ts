@@ -6,24 +6,34 @@ import type { Catalog } from './catalog.ts'
 import { isReadable, type SearchContext, type SearchOutcome } from './datastore-search.ts'
 import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
-import { computeSummary } from './summary.ts'
+import { summarySteps } from './summary.ts'
 import { checkSummaryFields, shapeSummaryRequest } from './summary-request.ts'
 import type { SummaryRequest } from './summary-types.ts'
 import { asStoredTable } from './table.ts'
 
 const DEFAULT_PATH = '/api/3/action/datastore_search'
 
+export interface SummaryPacing {
+  /** Awaited between fields, so other work (a new search in the same worker) can run meanwhile. */
+  pause?: () => Promise<void>
+  /** Checked after each pause: true stops the summary (the answer is then a 499-like `cancelled`). */
+  isCancelled?: () => boolean
+}
+
+/** What `datastoreSummary` answers when `pacing.isCancelled` stopped it. */
+export const SUMMARY_CANCELLED: SearchOutcome = { status: 499, body: 'cancelled' }
+
 /** `{ status, body }`: `{ success: true, result: TableSummary }` or the engine's error envelope (409, 404, 403). */
-export async function datastoreSummary(catalog: Catalog, request: SummaryRequest, context: SearchContext): Promise<SearchOutcome> {
+export async function datastoreSummary(catalog: Catalog, request: SummaryRequest, context: SearchContext, pacing: SummaryPacing = {}): Promise<SearchOutcome> {
   const help = helpUrl(context.origin ?? '', context.requestPath ?? DEFAULT_PATH)
   try {
-    return await summarize(catalog, request, context, help)
+    return await summarize(catalog, request, context, help, pacing)
   } catch {
     return internalError(help)
   }
 }
 
-async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string): Promise<Outcome> {
+async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string, pacing: SummaryPacing): Promise<Outcome> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
   }
@@ -39,5 +49,10 @@ async function summarize(catalog: Catalog, input: unknown, context: SearchContex
   const table = asStoredTable(await catalog.prepare(entry.id))
   for (const [key, messages] of Object.entries(checkSummaryFields(params, table))) (errors[key] ??= []).push(...messages)
   if (Object.keys(errors).length > 0) return validationError(help, errors)
-  return success(help, { ...computeSummary(table, params, entry.id) })
+  const steps = summarySteps(table, params, entry.id)
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return success(help, { ...step.value })
+    if (pacing.pause) await pacing.pause()
+    if (pacing.isCancelled?.() === true) return SUMMARY_CANCELLED
+  }
 }

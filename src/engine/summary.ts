@@ -53,15 +53,31 @@ export function summarizeRecords(
 
 /** The summary of a validated request (field names already checked against the table). */
 export function computeSummary(table: StoredTable, params: ShapedSummaryRequest, resourceId: string): TableSummary {
+  const steps = summarySteps(table, params, resourceId)
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
+}
+
+/**
+ * The same, a field at a time: yields after the match set and after each field (a first summary of a
+ * column may build its index, a second or more at a million records), so a caller can let other work
+ * run in between or stop; returns the summary.
+ */
+export function* summarySteps(table: StoredTable, params: ShapedSummaryRequest, resourceId: string): Generator<void, TableSummary> {
   const query = executableQuery(params.search, table)
   const records = matchingRecords(table, query)
+  yield
   const total = records === null ? table.size : records.length
   const names = params.search.fields ?? table.fields.map((field) => field.id)
-  const fields = names.map((name) => {
+  const fields: FieldSummary[] = []
+  for (const name of names) {
     const position = table.positionOf(name)
-    if (position === undefined) return idSummary(records, table.size, params)
-    return fieldSummary(table.fields[position] as FieldInfo, table.columnIndex(position), records, table.size, params)
-  })
+    fields.push(
+      position === undefined
+        ? idSummary(records, table.size, params)
+        : fieldSummary(table.fields[position] as FieldInfo, table.columnIndex(position), records, table.size, params),
+    )
+    yield
+  }
   return { resource_id: resourceId, total, fields }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultQuery, DEMO_BASE_URL } from './defaults.ts'
-import { buildRequest, redactedRequest } from './request-builder.ts'
+import { buildActionRequest, buildRequest, redactedRequest, withExtraParameters } from './request-builder.ts'
 import type { QueryState } from './types.ts'
 
 const live = (overrides: Partial<QueryState>): QueryState => ({
@@ -153,5 +153,26 @@ describe('redactedRequest', () => {
     ])
     expect(shown.body).toBe(spec.body)
     expect(JSON.stringify(shown)).not.toContain('tok-123')
+  })
+})
+
+describe('buildActionRequest', () => {
+  it('asks another action by GET under the same base, with the token only when given', () => {
+    expect(buildActionRequest('https://open.canada.ca/data/en/', 'resource_show', { id: 'a b' })).toEqual({
+      method: 'GET',
+      url: 'https://open.canada.ca/data/en/api/action/resource_show?id=a%20b',
+      headers: [],
+    })
+    expect(buildActionRequest('https://demo.ckan.org', 'datastore_info', { id: 'x' }, { token: ' t ' }).headers).toEqual([['Authorization', 't']])
+  })
+})
+
+describe('withExtraParameters', () => {
+  it('adds parameters the form does not hold to a POST body or a GET query string', () => {
+    const query = { ...defaultQuery(), source: 'live' as const, baseUrl: 'https://demo.ckan.org', resourceId: 'r', limit: 1 }
+    expect(withExtraParameters(buildRequest(query), { distinct: true }).body).toBe('{"resource_id":"r","limit":1,"distinct":true}')
+    expect(withExtraParameters(buildRequest({ ...query, method: 'GET' }), { records_format: 'lists' }).url).toBe(
+      'https://demo.ckan.org/api/action/datastore_search?resource_id=r&limit=1&records_format=lists',
+    )
   })
 })

@@ -42,6 +42,21 @@ export function actionUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '') + ACTION_PATH
 }
 
+/** The address of any action under a base URL, e.g. `resource_show`. */
+export function actionAddress(baseUrl: string, action: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/action/${action}`
+}
+
+/**
+ * A read-only action (`resource_show`, `datastore_info`) by GET, its parameters in the query string,
+ * `Authorization: <token>` only when a token is given.
+ */
+export function buildActionRequest(baseUrl: string, action: string, params: Readonly<Record<string, string>>, options: BuildOptions = {}): HttpRequestSpec {
+  const token = options.token?.trim()
+  const search = Object.entries(params).map(([name, value]) => `${name}=${encodeQueryValue(value)}`).join('&')
+  return { method: 'GET', url: `${actionAddress(baseUrl, action)}${search ? `?${search}` : ''}`, headers: token ? [[AUTHORIZATION, token]] : [] }
+}
+
 /** The base URL a query talks to: the demo engine's fixed address, or the user's live base URL. */
 export function effectiveBaseUrl(query: QueryState): string {
   return query.source === 'demo' ? DEMO_BASE_URL : query.baseUrl.trim()
@@ -119,6 +134,19 @@ function getValues(name: string, value: JsonParam): string[] {
 /** Percent-encoding that browsers leave as it is (they would encode a raw `'` in the query themselves). */
 function encodeQueryValue(text: string): string {
   return encodeURIComponent(text).replace(/'/g, '%27')
+}
+
+/**
+ * The request with parameters the query model does not hold (`distinct`, `records_format`) added:
+ * into the JSON body of a POST, onto the query string of a GET (objects as JSON text).
+ */
+export function withExtraParameters(spec: HttpRequestSpec, params: Readonly<Record<string, string | number | boolean>>): HttpRequestSpec {
+  if (spec.method === 'POST') {
+    const body: unknown = JSON.parse(spec.body ?? '{}')
+    return { ...spec, body: JSON.stringify({ ...(body as Record<string, unknown>), ...params }) }
+  }
+  const extra = Object.entries(params).map(([name, value]) => `${name}=${encodeQueryValue(String(value))}`)
+  return { ...spec, url: `${spec.url}${spec.url.includes('?') ? '&' : '?'}${extra.join('&')}` }
 }
 
 /** The same request with the token replaced by `<API_TOKEN>`: for display, copying and logs. */

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import type { FieldLabel } from '../../api/resource-metadata.ts'
 import { columnEntries, moveColumn, toggleColumn } from './column-order.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './columns.css'
@@ -9,10 +10,12 @@ interface ColumnChooserProps {
   /** The shown fields in order; `undefined` = all, in table order. */
   chosen: readonly string[] | undefined
   onChange: (fields: string[] | undefined) => void
+  /** The data dictionary's labels, shown beside the ids. */
+  labels?: ReadonlyMap<string, FieldLabel>
 }
 
 /** The `Columns` button and its panel: show, hide and reorder columns, each change applied at once. */
-export function ColumnChooser({ allFields, chosen, onChange }: ColumnChooserProps) {
+export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnChooserProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -88,7 +91,8 @@ export function ColumnChooser({ allFields, chosen, onChange }: ColumnChooserProp
                         onChange(toggleColumn(allFields, chosen, entry.field))
                       }}
                     />
-                    <span>{entry.field}</span>
+                    <span title={labels?.get(entry.field)?.notes}>{entry.field}</span>
+                    {labels?.get(entry.field)?.label ? <span className="column-label">{labels.get(entry.field)?.label}</span> : null}
                   </label>
                   {entry.visible ? (
                     <span className="column-moves">

@@ -54,7 +54,8 @@ describe('QueryForm', () => {
     fireEvent.change(screen.getByLabelText('Resource ID'), { target: { value: `https://open.canada.ca/data/en/dataset/water/resource/${id}/view/x` } })
     expect(screen.getByLabelText('Base URL')).toHaveProperty('value', 'https://open.canada.ca/data/en')
     expect(screen.getByLabelText('Resource ID')).toHaveProperty('value', id)
-    expect(screen.getByRole('status').textContent).toMatch(/^Filled in from the pasted resource page address: .*Switched the source to Live API\.$/)
+    expect(screen.getByText(/^Filled in from the pasted/).getAttribute('aria-live')).toBe('polite')
+    expect(screen.getByText(/^Filled in from the pasted/).textContent).toMatch(/^Filled in from the pasted resource page address: .*Switched the source to Live API\.$/)
     expect(onRun).not.toHaveBeenCalled()
   })
 
@@ -63,12 +64,16 @@ describe('QueryForm', () => {
     render(<Harness onRun={onRun} />)
     fireEvent.click(screen.getByRole('radio', { name: 'Live API' }))
     const id = '5b3c2a1e-9f0d-4c8b-a7e6-1d2c3b4a5f60'
-    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: `https://demo.ckan.org/api/3/action/datastore_search?resource_id=${id}&q=bio&limit=7` } })
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: `https://demo.ckan.org/api/3/action/datastore_search?resource_id=${id}&q=bio&limit=7&fields=a,b&sort=b%20desc` } })
     expect(screen.getByLabelText('Base URL')).toHaveProperty('value', 'https://demo.ckan.org')
     expect(screen.getByLabelText('Search text')).toHaveProperty('value', 'bio')
     expect(screen.getByLabelText('Limit')).toHaveProperty('value', '7')
     fireEvent.submit(screen.getByLabelText('Limit').closest('form') as HTMLFormElement)
-    expect(onRun.mock.calls[0]?.[0]).toMatchObject({ source: 'live', baseUrl: 'https://demo.ckan.org', resourceId: id, q: 'bio', limit: '7' })
+    expect(onRun.mock.calls[0]).toEqual([
+      expect.objectContaining({ source: 'live', baseUrl: 'https://demo.ckan.org', resourceId: id, q: 'bio', limit: '7', fields: ['a', 'b'], sort: [{ field: 'b', direction: 'desc' }] }),
+      // The address's columns and sort are the user's own, not a view left over from another resource.
+      { ownView: true },
+    ])
   })
 
   it('Enter in a field runs the draft as typed', () => {

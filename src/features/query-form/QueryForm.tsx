@@ -24,8 +24,11 @@ export interface TimeoutControls {
 interface QueryFormProps {
   draft: FormDraft
   onDraftChange: (draft: FormDraft) => void
-  /** Run this draft (Enter in any field, or the Run query button). */
-  onRun: (draft: FormDraft) => void
+  /**
+   * Run this draft (Enter in any field, or the Run query button). `ownView`: its columns and sort are
+   * the user's own (from a pasted API address), not left over from another resource.
+   */
+  onRun: (draft: FormDraft, options?: { ownView?: boolean }) => void
   errors: FieldMessages
   warnings: FieldMessages
   demoResources: readonly ResourceChoice[]
@@ -50,16 +53,19 @@ export function QueryForm(props: QueryFormProps) {
   const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const [addressNote, setAddressNote] = useState('')
+  // The view (columns, sort) a pasted address asked for, while the draft still asks for it.
+  const [addressView, setAddressView] = useState<string | undefined>(undefined)
   // A portal address in either field fills in both (and the query parameters it carries).
   const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
     const taken = takeOverAddress(draft, value)
     if (!taken) return set(key, value)
     onDraftChange(taken.draft)
     setAddressNote(taken.note)
+    setAddressView(viewKey(taken.draft))
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    onRun(draft)
+    onRun(draft, addressView === viewKey(draft) ? { ownView: true } : undefined)
   }
   const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
 
@@ -92,7 +98,10 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
-      <output className="address-note">{addressNote}</output>
+      {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
+      <p className="address-note" aria-live="polite">
+        {addressNote}
+      </p>
       <div className="form-row">
         <TextField
           label="Search text"
@@ -147,4 +156,9 @@ export function QueryForm(props: QueryFormProps) {
       </div>
     </form>
   )
+}
+
+/** What makes a view one resource's own: where it reads and which columns and sort it asks for. */
+function viewKey(draft: FormDraft): string {
+  return JSON.stringify([draft.baseUrl.trim(), draft.resourceId.trim(), draft.fields ?? null, draft.sort])
 }

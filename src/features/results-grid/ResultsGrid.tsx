@@ -177,6 +177,8 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                   key={field.id}
                   field={field.id}
                   type={field.type}
+                  label={field.label}
+                  notes={field.notes}
                   width={widths[index] ?? 120}
                   numeric={numeric[index] ?? false}
                   sort={sort}

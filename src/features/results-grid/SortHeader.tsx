@@ -5,6 +5,9 @@ import { ariaSortOf } from './sort-toggle.ts'
 interface SortHeaderProps {
   field: string
   type: string
+  /** The data dictionary's label and description, when the resource has them. */
+  label?: string
+  notes?: string
   width: number
   numeric: boolean
   sort: readonly SortKey[]
@@ -14,7 +17,7 @@ interface SortHeaderProps {
 }
 
 /** A column header: a button that sorts by the column (shift-click adds it to the sort), and its menu. */
-export function SortHeader({ field, type, width, numeric, sort, onToggle, children }: SortHeaderProps) {
+export function SortHeader({ field, type, label, notes, width, numeric, sort, onToggle, children }: SortHeaderProps) {
   const position = sort.findIndex((key) => key.field === field)
   const key = position >= 0 ? sort[position] : undefined
   const arrow = key === undefined ? '↕' : key.direction === 'asc' ? '↑' : '↓'
@@ -28,8 +31,23 @@ export function SortHeader({ field, type, width, numeric, sort, onToggle, childr
       className={numeric ? 'col-numeric' : undefined}
       style={{ width, minWidth: width, maxWidth: width }}
     >
-      <button type="button" className="sort-button" onClick={handleClick} title={`${field} (${type}), ${state}. Shift-click to sort by several columns.`}>
-        <span className="sort-label">{field}</span>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={handleClick}
+        title={`${label ? `${label}: ` : ''}${field} (${type}), ${state}.${notes ? ` ${notes}` : ''} Shift-click to sort by several columns.`}
+      >
+        {label ? (
+          <span className="sort-text">
+            {/* Seen, and in the title; the name stays the field id the API knows. */}
+            <span className="sort-caption" aria-hidden="true">
+              {label}
+            </span>
+            <span className="sort-label">{field}</span>
+          </span>
+        ) : (
+          <span className="sort-label">{field}</span>
+        )}
         <span className={key === undefined ? 'sort-arrow idle' : 'sort-arrow'} aria-hidden="true">
           {arrow}
           {sort.length > 1 && key !== undefined ? <sup>{position + 1}</sup> : null}

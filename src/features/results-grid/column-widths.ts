@@ -5,6 +5,9 @@ import { isNumericType } from './cell-format.ts'
 export interface GridField {
   id: string
   type: string
+  /** From the resource's data dictionary, shown above the id. */
+  label?: string
+  notes?: string
 }
 
 const CHAR_PX = 8
@@ -21,8 +24,9 @@ export function columnWidths(fields: readonly GridField[], records: readonly Rec
   const sample = records.slice(0, SAMPLE_ROWS)
   return fields.map((field) => {
     const longest = sample.reduce((max, record) => Math.max(max, textLength(record[field.id])), 0)
-    // The header holds the name, its sort arrow and the column menu button (about 5 characters).
-    const chars = Math.max(field.id.length + 5, longest)
+    // The header holds the name (under its label, if any), its sort arrow and the column menu button
+    // (about 5 characters); a long label is cut short, with the whole in the header's title.
+    const chars = Math.max(Math.max(field.id.length, Math.min(field.label?.length ?? 0, 24)) + 5, longest)
     const min = isNumericType(field.type) ? 64 : 90
     // Numbers are never cut short; text is, with the full value on demand.
     const max = isNumericType(field.type) ? 260 : 360

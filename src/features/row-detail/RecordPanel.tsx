@@ -58,7 +58,9 @@ export function RecordPanel({ fields, record, position, count, onNavigate, hasPr
         {lines.map((line) => (
           <div key={line.field} className="record-field">
             <dt>
+              {line.label ? <span className="record-field-label">{line.label}</span> : null}
               <span className="record-field-name">{line.field}</span> <span className="record-field-type">{line.type}</span>
+              {line.notes ? <span className="record-field-notes">{line.notes}</span> : null}
             </dt>
             <dd>
               {line.kind === 'json' ? <pre className="record-value">{line.text}</pre> : <span className={`record-value record-${line.kind}`}>{line.kind === 'empty' ? 'empty' : line.text}</span>}

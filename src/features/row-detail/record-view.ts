@@ -3,11 +3,16 @@
 export interface RecordField {
   id: string
   type: string
+  /** From the resource's data dictionary, when it has one. */
+  label?: string
+  notes?: string
 }
 
 export interface RecordLine {
   field: string
   type: string
+  label?: string
+  notes?: string
   /** The value as text, exactly (no shortening): what "Copy" copies. */
   text: string
   kind: 'null' | 'empty' | 'json' | 'value'
@@ -16,7 +21,7 @@ export interface RecordLine {
 }
 
 function lineFor(field: RecordField, value: unknown): RecordLine {
-  const base = { field: field.id, type: field.type }
+  const base = { field: field.id, type: field.type, ...(field.label ? { label: field.label } : {}), ...(field.notes ? { notes: field.notes } : {}) }
   if (value === null || value === undefined) return { ...base, text: 'null', kind: 'null' }
   if (typeof value === 'object') return { ...base, text: JSON.stringify(value, null, 2), kind: 'json' }
   const text = String(value)

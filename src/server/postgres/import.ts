@@ -32,6 +32,9 @@ export interface ImportResult {
   records: number
   fields: FieldInfo[]
   seconds: number
+  /** Of which: reading and COPY, then the indexes and statistics. */
+  copySeconds: number
+  indexSeconds: number
 }
 
 const BATCH_CHARACTERS = 1 << 16
@@ -46,6 +49,8 @@ class CopySink implements RecordSink<number> {
   private batch = ''
   private count = 0
   private failure: Error | undefined
+  /** Characters of text per field, summed: long free text gets no btree index. */
+  readonly textLengths: number[]
 
   constructor(
     private readonly fields: FieldInfo[],
@@ -55,6 +60,7 @@ class CopySink implements RecordSink<number> {
     stream.on('error', (error: Error) => {
       this.failure = error
     })
+    this.textLengths = fields.map(() => 0)
   }
 
   append(record: RecordObject): void {
@@ -63,6 +69,7 @@ class CopySink implements RecordSink<number> {
 
   appendTexts(texts: readonly (string | null)[]): void {
     for (let position = 0; position < texts.length; position++) {
+      this.textLengths[position] = (this.textLengths[position] as number) + (texts[position]?.length ?? 0)
       if (texts[position]?.includes('\u0000')) throw new TypeError(`Field "${this.fields[position]?.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
     }
     this.count++
@@ -94,6 +101,12 @@ class CopySink implements RecordSink<number> {
     })
   }
 
+  /** Ends a COPY that cannot finish (the file turned out bad): the server drops what it received. */
+  async abort(error: Error): Promise<void> {
+    this.stream.destroy(error)
+    await this.done.catch(() => undefined)
+  }
+
   async finish(): Promise<number> {
     this.flush()
     this.stream.end()
@@ -114,14 +127,22 @@ function indexName(table: string, suffix: string): string {
   return `ds_${hash.toString(36)}_${suffix.replace(/[^a-z0-9_]/gi, '').slice(0, 20)}`
 }
 
-/** The indexes that keep searches fast: `_id` order, trigrams for `q`, btree for filters and sorts. */
-function indexStatements(schema: string, id: string, fields: readonly FieldInfo[], trigrams: boolean): string[] {
+/** Free text longer than this on average (descriptions, notes) is searched with `q`, rarely filtered or sorted: no btree. */
+const LONGEST_INDEXED_TEXT = 64
+
+/**
+ * The indexes that keep searches fast: `_id` order, trigrams for `q`, a btree per column for filters
+ * and sorts. Text under the shared collation; other types as `(col DESC NULLS FIRST, _id)`, which
+ * reads a descending sort (nulls first, ties by `_id`, the engine's default) straight off the index,
+ * and an ascending one backwards with only the ties to reorder.
+ */
+function indexStatements(schema: string, id: string, fields: readonly FieldInfo[], meanLengths: readonly number[], trigrams: boolean): string[] {
   const table = tableRef(schema, id)
   const statements = [`ALTER TABLE ${table} ADD PRIMARY KEY ("_id")`]
   if (trigrams) statements.push(`CREATE INDEX ${ident(indexName(id, 'search'))} ON ${table} USING gin (${ident(SEARCH_COLUMN)} gin_trgm_ops)`)
   fields.forEach((field, position) => {
-    if (field.type === 'json') return
-    const key = field.type === 'text' ? `${ident(field.id)} COLLATE ${TEXT_COLLATION}` : ident(field.id)
+    if (field.type === 'json' || (field.type === 'text' && (meanLengths[position] ?? 0) > LONGEST_INDEXED_TEXT)) return
+    const key = field.type === 'text' ? `${ident(field.id)} COLLATE ${TEXT_COLLATION}` : `${ident(field.id)} DESC NULLS FIRST, "_id"`
     statements.push(`CREATE INDEX ${ident(indexName(id, `f${position}`))} ON ${table} (${key})`)
   })
   return statements
@@ -140,6 +161,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
   const started = performance.now()
   const { schema, id, file } = options
   const client = await pool.connect()
+  let sink: CopySink | undefined
   try {
     const trigrams = await hasTrigrams(client)
     if (!trigrams) console.warn(`warning: the pg_trgm extension is not available: q on "${id}" will read the whole table`)
@@ -153,7 +175,8 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     let fields: FieldInfo[] = []
     const openSink = (loaded: FieldInfo[]): CopySink => {
       fields = loaded
-      return new CopySink(...startCopy(client, schema, id, loaded))
+      sink = new CopySink(...startCopy(client, schema, id, loaded))
+      return sink
     }
     let records: number
     let meta: TableMeta
@@ -174,15 +197,19 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
       records = await loadDataRecords(await readable(file), { name: file }, openSink)
       meta = { title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON' }
     }
-    for (const statement of indexStatements(schema, id, fields, trigrams)) await client.query(statement)
+    const copied = performance.now()
+    const meanLengths = (sink?.textLengths ?? []).map((length) => length / Math.max(1, records))
+    for (const statement of indexStatements(schema, id, fields, meanLengths, trigrams)) await client.query(statement)
     for (const [fieldId, entry] of Object.entries(dictionary)) {
       await client.query(`COMMENT ON COLUMN ${tableRef(schema, id)}.${ident(fieldId)} IS ${literal(JSON.stringify(entry))}`)
     }
     await client.query(`COMMENT ON TABLE ${tableRef(schema, id)} IS ${literal(JSON.stringify(meta))}`)
     await client.query(`ANALYZE ${tableRef(schema, id)}`)
     await client.query('COMMIT')
-    return { records, fields, seconds: (performance.now() - started) / 1000 }
+    const seconds = (performance.now() - started) / 1000
+    return { records, fields, seconds, copySeconds: (copied - started) / 1000, indexSeconds: (performance.now() - copied) / 1000 }
   } catch (error) {
+    await sink?.abort(error instanceof Error ? error : new Error(String(error)))
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   } finally {
