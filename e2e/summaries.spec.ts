@@ -101,6 +101,22 @@ test('live: exact counts over all matching records through datastore_search, wit
   }
 })
 
+test('live: when every matching record is loaded, the summaries are exact with no request of their own', async ({ page }) => {
+  await openApp(page)
+  await fillLiveForm(page, { resourceId: E2E_PUBLIC_RESOURCE, limit: '100' })
+  await runQuery(page)
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.url().startsWith(E2E_BASE_URL + ACTION_PATH) && request.method() !== 'OPTIONS') sent.push(request.postData() ?? '')
+  })
+  await openSummaries(page)
+  const stage = fieldSummary(page, 'stage')
+  await expect(stage).toContainText(`exact over all ${courses.length} matching records`)
+  expect(await shownCounts(stage, 'stage')).toEqual(countBy(courses.map((row) => row.stage ?? '')))
+  await expect(stage).toHaveAttribute('data-live-requests', '0')
+  expect(sent).toEqual([])
+})
+
 test('live: a value press adds the filter and runs; the summaries follow the new query', async ({ page }) => {
   await openApp(page)
   await fillLiveForm(page, { resourceId: E2E_PUBLIC_RESOURCE, limit: '10' })

@@ -37,4 +37,25 @@ describe('server catalog', () => {
     await expect(createServerCatalog({ resources: [{ id: 'b', file: bad }], privateIds: [] }))
       .rejects.toThrow(`${bad}: item 0 (0-based) is a number`)
   })
+
+  it('with onLateLoadError, serves a large CSV from its first chunk on and reports a problem found further down', async () => {
+    const csv = join(folder, 'large.csv')
+    const rows = Array.from({ length: 200_000 }, (_, i) => `${i},row ${i}`)
+    rows.push('1,2,3')
+    writeFileSync(csv, `n,text\n${rows.join('\n')}\n`)
+    const late: ResourceLoadError[] = []
+    const reported = new Promise<void>((resolve) => {
+      void createServerCatalog({ resources: [{ id: 'l', file: csv }], privateIds: [], onLateLoadError: (error) => {
+        late.push(error)
+        resolve()
+      } }).then(async (catalog) => {
+        // served before the whole file is read: the first chunk is there, the end is not
+        const state = await catalog.latest('l')
+        expect(state.complete).toBe(false)
+        expect(state.table.size).toBeGreaterThan(0)
+      })
+    })
+    await reported
+    expect(late.map((error) => error.message)).toEqual([`${csv}: line 200002: 3 values, but the header has 2 columns`])
+  })
 })

@@ -3,7 +3,7 @@
 import { openAsBlob } from 'node:fs'
 import { access, constants, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { Catalog, type ResourceEntry, type Table } from '../engine/index.ts'
+import { Catalog, type PartialCallback, type ResourceEntry, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
 import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
@@ -13,7 +13,16 @@ import type { ServerOptions } from './options.ts'
 /** A file that could not be read or parsed; the message names the file (and the line, if known). */
 export class ResourceLoadError extends Error {}
 
-export async function createServerCatalog(options: Pick<ServerOptions, 'resources' | 'privateIds'>): Promise<Catalog> {
+export interface CatalogSetupOptions extends Pick<ServerOptions, 'resources' | 'privateIds'> {
+  /**
+   * Given: a large CSV file is served as soon as its first chunk is read (searches answer from the
+   * part read so far, their totals estimated), and a problem found later in the file comes here.
+   * Not given: every file is read whole before this resolves.
+   */
+  onLateLoadError?: (error: ResourceLoadError) => void
+}
+
+export async function createServerCatalog(options: CatalogSetupOptions): Promise<Catalog> {
   const catalog = new Catalog()
   const privateIds = new Set(options.privateIds)
   if (options.resources.length === 0) {
@@ -26,9 +35,22 @@ export async function createServerCatalog(options: Pick<ServerOptions, 'resource
       catalog.add({ ...(await loadDataPackage(id, file)), isPrivate })
       continue
     }
-    const table = await loadFile(file)
-    catalog.add({ id, title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON', isPrivate, load: () => table })
-    void indexWhenIdle(table)
+    const blob = await openReadable(file)
+    catalog.add({
+      id,
+      title: file,
+      format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON',
+      isPrivate,
+      load: (_onProgress, onPartial) => loadFile(blob, file, options.onLateLoadError === undefined ? undefined : onPartial),
+    })
+    // A problem up to the first searchable chunk (or in a small file) stops start-up.
+    await catalog.latest(id)
+    const whole = catalog.prepare(id).then(indexWhenIdle)
+    if (options.onLateLoadError === undefined) await whole
+    else {
+      const report = options.onLateLoadError
+      whole.catch((error: unknown) => report(error instanceof ResourceLoadError ? error : new ResourceLoadError(String(error))))
+    }
   }
   return catalog
 }
@@ -71,10 +93,9 @@ function reasonOf(error: unknown): string {
   return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
 }
 
-async function loadFile(file: string): Promise<Table> {
-  const blob = await openReadable(file)
+async function loadFile(blob: Blob, file: string, onPartial?: PartialCallback): Promise<Table> {
   try {
-    return await loadDataFile(blob, { name: file })
+    return await loadDataFile(blob, { name: file, onPartial })
   } catch (error) {
     if (error instanceof DataFileError) throw new ResourceLoadError(error.message)
     throw new ResourceLoadError(`${file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`)

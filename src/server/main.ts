@@ -36,7 +36,16 @@ async function main(argv: string[]): Promise<void> {
     if (options.postgres) {
       postgres = await openPostgres(options.postgres, options.privateIds)
       catalog = postgres.catalog
-    } else catalog = await createServerCatalog(options)
+    } else {
+      catalog = await createServerCatalog({
+        ...options,
+        // a large file is served from its first chunk on; a problem found further down stops the server
+        onLateLoadError: (error) => {
+          console.error(`error: ${error.message}`)
+          process.exit(1)
+        },
+      })
+    }
   } catch (error) {
     if (!(error instanceof ResourceLoadError) && !(error instanceof PostgresStartError)) throw error
     console.error(`error: ${error.message}`)

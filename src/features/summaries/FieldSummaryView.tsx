@@ -15,8 +15,8 @@ export function FieldSummaryView({ shown, onFilter }: FieldSummaryViewProps) {
   const whole = (part: (typeof parts)[number]) => (exact(part) && shown.matching !== undefined ? shown.matching : shown.loaded)
   const topWhole = whole('top')
   const topMost = Math.max(1, ...summary.top.map((value) => value.count))
-  // Top values of a column whose values never repeat (ids, codes) say nothing: that is said instead.
-  const allDifferent = summary.top.length > 1 && topMost === 1 && summary.distinct === summary.count - summary.empty
+  // Top values that each occur once (ids, codes) say nothing: that no value repeats is said instead.
+  const allDifferent = summary.top.length > 1 && topMost === 1
   return (
     <>
       <p className="summary-scope">{scopeLine(shown, parts)}</p>
@@ -52,7 +52,7 @@ export function FieldSummaryView({ shown, onFilter }: FieldSummaryViewProps) {
       </dl>
       {summary.histogram && summary.histogram.bins.length > 0 ? <Histogram field={summary.field} histogram={summary.histogram} /> : null}
       {allDifferent ? (
-        <p className="summary-scope">Every value {exact('top') ? '' : 'loaded '}is different: no value repeats.</p>
+        <p className="summary-note">{exact('top') ? 'No value repeats.' : `No value repeats in the ${formatCount(shown.loaded)} loaded records.`}</p>
       ) : summary.top.length > 0 ? (
         <ul className="summary-top" aria-label={`Top values of ${summary.field}`}>
           {summary.top.map((value) => (

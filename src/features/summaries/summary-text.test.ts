@@ -10,7 +10,7 @@ describe('summary text', () => {
     const parts = ['distinct', 'empty', 'top'] as const
     expect(scopeLine(shown({ exact: parts, matching: 1234 }), parts)).toBe('exact over all 1,234 matching records')
     expect(scopeLine(shown({}), parts)).toBe('from 100 loaded records')
-    expect(scopeLine(shown({ exact: ['distinct'], matching: 1234 }), parts)).toBe('distinct exact over all 1,234 matching records; the rest from 100 loaded records')
+    expect(scopeLine(shown({ exact: ['distinct'], matching: 1234 }), parts)).toBe('distinct exact over all 1,234 matching records; empty and top values from 100 loaded records')
   })
 
   it('formats shares and values for reading', () => {

@@ -35,7 +35,8 @@ export function scopeLine(shown: ShownSummary, parts: readonly SummaryPart[]): s
   if (exact.length === 0 || shown.matching === undefined) return shown.pending ? `${loaded} (asking the server for exact counts…)` : loaded
   const all = `exact over all ${formatCount(shown.matching)} matching records`
   if (exact.length === parts.length) return all
-  return `${list(exact.map((part) => PART_NAMES[part]))} ${all}; the rest ${loaded}`
+  const rest = parts.filter((part) => !shown.exact.includes(part))
+  return `${list(exact.map((part) => PART_NAMES[part]))} ${all}; ${list(rest.map((part) => PART_NAMES[part]))} ${loaded}`
 }
 
 /** The parts a summary of this field shows. */

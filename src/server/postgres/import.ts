@@ -49,6 +49,8 @@ class CopySink implements RecordSink<number> {
   private batch = ''
   private count = 0
   private failure: Error | undefined
+  /** Characters of text per field, summed: long free text gets no btree index. */
+  readonly textLengths: number[]
 
   constructor(
     private readonly fields: FieldInfo[],
@@ -58,6 +60,7 @@ class CopySink implements RecordSink<number> {
     stream.on('error', (error: Error) => {
       this.failure = error
     })
+    this.textLengths = fields.map(() => 0)
   }
 
   append(record: RecordObject): void {
@@ -66,6 +69,7 @@ class CopySink implements RecordSink<number> {
 
   appendTexts(texts: readonly (string | null)[]): void {
     for (let position = 0; position < texts.length; position++) {
+      this.textLengths[position] = (this.textLengths[position] as number) + (texts[position]?.length ?? 0)
       if (texts[position]?.includes('\u0000')) throw new TypeError(`Field "${this.fields[position]?.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
     }
     this.count++
@@ -97,6 +101,12 @@ class CopySink implements RecordSink<number> {
     })
   }
 
+  /** Ends a COPY that cannot finish (the file turned out bad): the server drops what it received. */
+  async abort(error: Error): Promise<void> {
+    this.stream.destroy(error)
+    await this.done.catch(() => undefined)
+  }
+
   async finish(): Promise<number> {
     this.flush()
     this.stream.end()
@@ -117,14 +127,22 @@ function indexName(table: string, suffix: string): string {
   return `ds_${hash.toString(36)}_${suffix.replace(/[^a-z0-9_]/gi, '').slice(0, 20)}`
 }
 
-/** The indexes that keep searches fast: `_id` order, trigrams for `q`, btree for filters and sorts. */
-function indexStatements(schema: string, id: string, fields: readonly FieldInfo[], trigrams: boolean): string[] {
+/** Free text longer than this on average (descriptions, notes) is searched with `q`, rarely filtered or sorted: no btree. */
+const LONGEST_INDEXED_TEXT = 64
+
+/**
+ * The indexes that keep searches fast: `_id` order, trigrams for `q`, a btree per column for filters
+ * and sorts. Text under the shared collation; other types as `(col DESC NULLS FIRST, _id)`, which
+ * reads a descending sort (nulls first, ties by `_id`, the engine's default) straight off the index,
+ * and an ascending one backwards with only the ties to reorder.
+ */
+function indexStatements(schema: string, id: string, fields: readonly FieldInfo[], meanLengths: readonly number[], trigrams: boolean): string[] {
   const table = tableRef(schema, id)
   const statements = [`ALTER TABLE ${table} ADD PRIMARY KEY ("_id")`]
   if (trigrams) statements.push(`CREATE INDEX ${ident(indexName(id, 'search'))} ON ${table} USING gin (${ident(SEARCH_COLUMN)} gin_trgm_ops)`)
   fields.forEach((field, position) => {
-    if (field.type === 'json') return
-    const key = field.type === 'text' ? `${ident(field.id)} COLLATE ${TEXT_COLLATION}` : ident(field.id)
+    if (field.type === 'json' || (field.type === 'text' && (meanLengths[position] ?? 0) > LONGEST_INDEXED_TEXT)) return
+    const key = field.type === 'text' ? `${ident(field.id)} COLLATE ${TEXT_COLLATION}` : `${ident(field.id)} DESC NULLS FIRST, "_id"`
     statements.push(`CREATE INDEX ${ident(indexName(id, `f${position}`))} ON ${table} (${key})`)
   })
   return statements
@@ -143,6 +161,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
   const started = performance.now()
   const { schema, id, file } = options
   const client = await pool.connect()
+  let sink: CopySink | undefined
   try {
     const trigrams = await hasTrigrams(client)
     if (!trigrams) console.warn(`warning: the pg_trgm extension is not available: q on "${id}" will read the whole table`)
@@ -156,7 +175,8 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     let fields: FieldInfo[] = []
     const openSink = (loaded: FieldInfo[]): CopySink => {
       fields = loaded
-      return new CopySink(...startCopy(client, schema, id, loaded))
+      sink = new CopySink(...startCopy(client, schema, id, loaded))
+      return sink
     }
     let records: number
     let meta: TableMeta
@@ -178,7 +198,8 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
       meta = { title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON' }
     }
     const copied = performance.now()
-    for (const statement of indexStatements(schema, id, fields, trigrams)) await client.query(statement)
+    const meanLengths = (sink?.textLengths ?? []).map((length) => length / Math.max(1, records))
+    for (const statement of indexStatements(schema, id, fields, meanLengths, trigrams)) await client.query(statement)
     for (const [fieldId, entry] of Object.entries(dictionary)) {
       await client.query(`COMMENT ON COLUMN ${tableRef(schema, id)}.${ident(fieldId)} IS ${literal(JSON.stringify(entry))}`)
     }
@@ -188,6 +209,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     const seconds = (performance.now() - started) / 1000
     return { records, fields, seconds, copySeconds: (copied - started) / 1000, indexSeconds: (performance.now() - copied) / 1000 }
   } catch (error) {
+    await sink?.abort(error instanceof Error ? error : new Error(String(error)))
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   } finally {

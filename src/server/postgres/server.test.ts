@@ -75,6 +75,18 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
     await stop(again)
   }, 60_000)
 
+  it('stops start-up on a bad row, naming the file and line, and leaves no table behind', async () => {
+    const bad = join(folder, 'bad.csv')
+    writeFileSync(bad, 'a,b\n1,2\n3,4,5\n')
+    const refused = launchServer(['--port', '0', '--database', cluster.url, '--import', `bad=${bad}`])
+    expect(await refused.exited).toBe(1)
+    expect(refused.stderr.join('')).toContain(`${bad}: line 3: 3 values, but the header has 2 columns`)
+    const pool = new Pool({ connectionString: cluster.url })
+    const { rows } = await pool.query("SELECT to_regclass('public.bad') AS found")
+    await pool.end()
+    expect(rows[0].found).toBeNull()
+  }, 60_000)
+
   it('stops start-up naming a table that exists, unless --replace', async () => {
     const refused = launchServer(['--port', '0', '--database', cluster.url, '--import', `trees=${csv}`])
     expect(await refused.exited).toBe(1)
@@ -136,5 +148,17 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
     expect(slow.body.error.__type).toBe('Validation Error')
     expect(String(slow.body.error.query)).toContain('took too long')
     await stop(server)
+  }, 60_000)
+
+  it('finishes the searches under way on SIGTERM, then exits cleanly', async () => {
+    const server = await startServer(['--database', cluster.url])
+    servers.push(server)
+    const pending = search(server, { resource_id: 'big', q: 'abc', sort: 'hash desc', limit: 3 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    server.child.kill('SIGTERM')
+    const answer = await pending
+    expect(answer.status).toBe(200)
+    expect(answer.body.result.records).toHaveLength(3)
+    expect(await server.exited).toBe(0)
   }, 60_000)
 })
