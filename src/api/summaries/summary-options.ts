@@ -30,6 +30,9 @@ function answerId(answer: object): number {
 /** Summary requests in flight at once, over every field and query. */
 const IN_FLIGHT = 4
 const limit = createLimiter(IN_FLIGHT)
+// The demo worker takes turns between the summaries it is given (it pauses after each step): one at
+// a time, in the order asked, so each field shows as soon as it is done instead of all at the end.
+const demoLimit = createLimiter(1)
 
 function matchIdentity(query: QueryState) {
   const { source, baseUrl, resourceId, q, filters, method } = searchIdentity(matchingQuery(query))
@@ -44,9 +47,10 @@ export const summaryKeys = {
 }
 
 /**
- * The demo engine's summary of one field, exact over every matching record. One request per field:
- * a field whose index the engine builds on first use (seconds at a million records) holds up neither
- * the other fields nor the user's next query, which the worker answers between two fields.
+ * The demo engine's summary of one field, exact over every matching record. One request per field,
+ * one at a time: a field whose index the engine builds on first use (seconds at a million records)
+ * holds up neither the fields asked before it nor the user's next query (the worker answers it
+ * between two steps).
  */
 export function demoSummaryOptions(query: QueryState, field: string, deps: SummaryDeps) {
   return queryOptions<TableSummary>({
@@ -55,7 +59,8 @@ export function demoSummaryOptions(query: QueryState, field: string, deps: Summa
       if (!deps.summarize) throw new Error('The demo engine gives no summaries.')
       const filters = filtersObject(matchingQuery(query).filters)
       const request: SummaryRequest = { resource_id: query.resourceId.trim(), fields: [field], ...(query.q !== '' ? { q: query.q } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) }
-      return deps.summarize(request, signal)
+      const summarize = deps.summarize
+      return demoLimit(() => summarize(request, signal), signal)
     },
     retry: false,
     networkMode: 'always',
