@@ -16,23 +16,36 @@ test.afterAll(async () => {
 
 const requestBody = (page: Page) => page.locator('.request-body')
 
-/** Records main-thread tasks over 50 ms (Chromium's Long Tasks API) from now on. */
-async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
+/**
+ * Records main-thread tasks over 50 ms (Chromium's Long Tasks API) from now on, and when the status
+ * first says "Showing": the tasks that ended before it are those of fetching and reading the answer,
+ * before the grid draws it.
+ */
+async function watchLoading(page: Page): Promise<() => Promise<{ whileLoading: number[]; all: number[] }>> {
   await page.evaluate(() => {
-    const target = window as unknown as { longTasks: number[] }
-    target.longTasks = []
+    const target = window as unknown as { tasks: [number, number][]; shownAt?: number }
+    target.tasks = []
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) target.longTasks.push(entry.duration)
+      for (const entry of list.getEntries()) target.tasks.push([entry.startTime, entry.duration])
     }).observe({ type: 'longtask' })
+    const status = document.querySelector('output.status-text')
+    if (!status) throw new Error('no status')
+    new MutationObserver(() => {
+      if (target.shownAt === undefined && status.textContent?.startsWith('Showing 32,000')) target.shownAt = performance.now()
+    }).observe(status, { childList: true, characterData: true, subtree: true })
   })
-  return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+  return () =>
+    page.evaluate(() => {
+      const { tasks, shownAt = Number.POSITIVE_INFINITY } = window as unknown as { tasks: [number, number][]; shownAt?: number }
+      return { whileLoading: tasks.filter(([start, duration]) => start + duration < shownAt).map(([, duration]) => duration), all: tasks.map(([, duration]) => duration) }
+    })
 }
 
 test('a 32,000 x 50 live answer leaves the page responsive: typing is taken while it loads, and no task freezes the page', async ({ page }) => {
   test.setTimeout(60_000)
   await openApp(page)
   await fillLiveForm(page, { baseUrl: faults.baseUrl('wide32000'), resourceId: E2E_PUBLIC_RESOURCE, limit: String(WIDE_RECORDS) })
-  const longTasks = await watchLongTasks(page)
+  const loading = await watchLoading(page)
   await page.getByRole('button', { name: 'Run query' }).click()
   await expect(statusRegion(page)).toHaveText(/Loading/)
 
@@ -45,9 +58,19 @@ test('a 32,000 x 50 live answer leaves the page responsive: typing is taken whil
   const table = resultsTable(page)
   await expect(table.getByRole('columnheader')).toHaveCount(WIDE_FIELDS)
   await expect(table.locator('tbody tr[aria-rowindex="2"] td').nth(2)).toHaveText('r0c1')
-  // Parsing 40 MB on the page took one task of about half a second (longer on a busy machine);
-  // in the worker, what is left is drawing the grid. The UI bench measures it (target 50 ms).
-  expect(Math.max(0, ...(await longTasks())), 'the longest main-thread task (ms)').toBeLessThan(300)
+  // Reading this answer on the page was one task as long as parsing its 40 MB, all while the status
+  // still said Loading. Measured here and now (the machine's load moves both), the worker must leave
+  // no task of even half that (nor over 100 ms); drawing the grid comes after, and the UI bench
+  // reports the longest task of all (target 50 ms).
+  const parseMs = await page.evaluate(async (url) => {
+    const text = await (await fetch(url)).text()
+    const started = performance.now()
+    JSON.parse(text)
+    return performance.now() - started
+  }, `${faults.baseUrl('wide32000')}${ACTION_PATH}?limit=${WIDE_RECORDS}`)
+  const tasks = await loading()
+  test.info().annotations.push({ type: 'main-thread tasks (ms)', description: `${JSON.stringify(tasks.all.map(Math.round))}; one JSON.parse of the answer: ${Math.round(parseMs)}` })
+  expect(Math.max(0, ...tasks.whileLoading), 'the longest main-thread task while the answer was fetched and read (ms)').toBeLessThan(Math.max(100, parseMs / 2))
 })
 
 test('once the server has shown it knows records_format, a big page asks for lists; the request panel shows it and the records are the same', async ({ page }) => {

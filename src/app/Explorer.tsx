@@ -142,7 +142,14 @@ export function Explorer() {
             ) : null}
             {data && summaries.open ? (
               <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
-                <SummariesPanel query={executed} answer={search.isPrevious ? undefined : data} deps={summaryDeps} onFilter={filterByValue} focus={summaries.focus} />
+                <SummariesPanel
+                  query={executed}
+                  answer={search.isPrevious ? undefined : data}
+                  stopped={explorer.status.phase === 'error' || explorer.status.phase === 'cancelled'}
+                  deps={summaryDeps}
+                  onFilter={filterByValue}
+                  focus={summaries.focus}
+                />
               </Suspense>
             ) : null}
             {data ? (

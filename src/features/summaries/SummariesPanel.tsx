@@ -13,6 +13,8 @@ export interface SummariesPanelProps {
   query: QueryState
   /** Its own answer; undefined while it loads (the previous query's answer is never summarised). */
   answer: SummarySource | undefined
+  /** The query failed or was cancelled: there is nothing of its own to summarise. */
+  stopped?: boolean
   deps: SummaryDeps
   onFilter: (field: string, value: string) => void
   /** Scrolls to and focuses this field's summary. */
@@ -20,8 +22,9 @@ export interface SummariesPanelProps {
 }
 
 /** The `Column summaries` region: one `Summary of <field>` region per field, suggested facets first. */
-export function SummariesPanel({ query, answer, deps, onFilter, focus }: SummariesPanelProps) {
+export function SummariesPanel({ query, answer, stopped = false, deps, onFilter, focus }: SummariesPanelProps) {
   const summaries = useColumnSummaries(query, answer, deps)
+  const unanswered = stopped && answer === undefined
   const listRef = useRef<HTMLDivElement>(null)
   const ready = summaries.state === 'ready' ? suggestedFirst(summaries.fields) : undefined
   const names = ready ? ready.map((shown) => shown.summary.field) : answer ? summaryFields(answer.fields, query.q).map((field) => field.id) : []
@@ -38,14 +41,13 @@ export function SummariesPanel({ query, answer, deps, onFilter, focus }: Summari
     <section id={SUMMARIES_PANEL_ID} className="panel summaries-panel" aria-label="Column summaries">
       <div className="panel-head">
         <h2>Column summaries</h2>
-        {summaries.state === 'waiting' ? (
-          <p className="summary-status">Summarising…</p>
-        ) : null}
+        {summaries.state === 'waiting' && !unanswered ? <p className="summary-status">Summarising…</p> : null}
       </div>
       {names.length === 0 && summaries.state === 'ready' ? <p className="summary-status">No fields to summarise.</p> : null}
       {summaries.state === 'failed' ? <p className="summary-status">No summaries: {summaries.message}</p> : null}
+      {unanswered ? <p className="summary-status">No summaries: the query has no answer of its own.</p> : null}
       <div className="summaries-list" ref={listRef}>
-        {(summaries.state === 'failed' ? [] : names).map((name, i) => {
+        {(summaries.state === 'failed' || unanswered ? [] : names).map((name, i) => {
           const found = ready?.[i]
           const shown = found?.computing ? undefined : found
           return (

@@ -101,6 +101,12 @@ class CopySink implements RecordSink<number> {
     })
   }
 
+  /** Ends a COPY that cannot finish (the file turned out bad): the server drops what it received. */
+  async abort(error: Error): Promise<void> {
+    this.stream.destroy(error)
+    await this.done.catch(() => undefined)
+  }
+
   async finish(): Promise<number> {
     this.flush()
     this.stream.end()
@@ -155,6 +161,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
   const started = performance.now()
   const { schema, id, file } = options
   const client = await pool.connect()
+  let sink: CopySink | undefined
   try {
     const trigrams = await hasTrigrams(client)
     if (!trigrams) console.warn(`warning: the pg_trgm extension is not available: q on "${id}" will read the whole table`)
@@ -166,7 +173,6 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
       await client.query(`DROP TABLE ${tableRef(schema, id)}`)
     }
     let fields: FieldInfo[] = []
-    let sink: CopySink | undefined
     const openSink = (loaded: FieldInfo[]): CopySink => {
       fields = loaded
       sink = new CopySink(...startCopy(client, schema, id, loaded))
@@ -203,6 +209,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     const seconds = (performance.now() - started) / 1000
     return { records, fields, seconds, copySeconds: (copied - started) / 1000, indexSeconds: (performance.now() - copied) / 1000 }
   } catch (error) {
+    await sink?.abort(error instanceof Error ? error : new Error(String(error)))
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   } finally {

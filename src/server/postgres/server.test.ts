@@ -75,6 +75,18 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
     await stop(again)
   }, 60_000)
 
+  it('stops start-up on a bad row, naming the file and line, and leaves no table behind', async () => {
+    const bad = join(folder, 'bad.csv')
+    writeFileSync(bad, 'a,b\n1,2\n3,4,5\n')
+    const refused = launchServer(['--port', '0', '--database', cluster.url, '--import', `bad=${bad}`])
+    expect(await refused.exited).toBe(1)
+    expect(refused.stderr.join('')).toContain(`${bad}: line 3: 3 values, but the header has 2 columns`)
+    const pool = new Pool({ connectionString: cluster.url })
+    const { rows } = await pool.query("SELECT to_regclass('public.bad') AS found")
+    await pool.end()
+    expect(rows[0].found).toBeNull()
+  }, 60_000)
+
   it('stops start-up naming a table that exists, unless --replace', async () => {
     const refused = launchServer(['--port', '0', '--database', cluster.url, '--import', `trees=${csv}`])
     expect(await refused.exited).toBe(1)
