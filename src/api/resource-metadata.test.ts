@@ -35,6 +35,7 @@ describe('resource_show', () => {
     ['no name', () => reply(200, { success: true, result: { id: 'abc', name: '' } })],
     ['its id as its name', () => reply(200, { success: true, result: { id: 'abc', name: 'abc' } })],
     ['CORS or a dead server', () => Promise.reject(new TransportError('network', 'Failed to fetch'))],
+    ['an answer far too big to be metadata', () => reply(200, { success: true, result: { name: 'x', padding: 'y'.repeat(2_000_000) } })],
   ])('%s: no summary and no error', async (_case, answer) => {
     const { deps } = answering(answer)
     expect(await fetchResourceSummary(target, deps)).toBeNull()

@@ -27,6 +27,12 @@ export interface FieldLabel {
 
 export type JsonObject = { [key: string]: JsonValue }
 
+/**
+ * A resource's metadata is a few KB (a data dictionary of a thousand fields, a few hundred); an answer
+ * far bigger is not one, and parsing it would hold the page's thread for nothing.
+ */
+export const MAX_METADATA_CHARS = 2_000_000
+
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -37,7 +43,7 @@ export async function askAction(target: ResourceTarget, action: string, deps: Me
   const transport = target.source === 'demo' ? deps.transports.demo : deps.transports.live
   try {
     const raw = await transport.send(spec, { signal })
-    if (raw.status !== 200) return null
+    if (raw.status !== 200 || raw.bodyText.length > MAX_METADATA_CHARS) return null
     const body = parseBody(raw.bodyText)
     if (body.kind !== 'json' || !isObject(body.value) || body.value.success !== true) return null
     const result = body.value.result

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { everyRecordLoaded, factKind, suggestedFirst, summaryFields } from './summary-plan.ts'
+import { cheapFirst, everyRecordLoaded, factKind, suggestedFirst, summaryFields } from './summary-plan.ts'
 
 describe('summary plan', () => {
   it('reads CKAN types as numbers, dates, nested values or text', () => {
@@ -23,5 +23,10 @@ describe('summary plan', () => {
   it('puts fields with 2 to 30 distinct values first, keeping the order within each group', () => {
     const items = [1, 5, 31, 2, 0].map((distinct, i) => ({ i, summary: { distinct } }))
     expect(suggestedFirst(items).map((item) => item.i)).toEqual([1, 3, 0, 2, 4])
+  })
+
+  it('asks for fields with the fewest distinct values in the loaded page first, keeping table order on ties', () => {
+    const records = [{ id: 1, a: 'x', b: 'p' }, { id: 2, a: 'x', b: 'q' }, { id: 3, a: 'x', b: 'q' }]
+    expect(cheapFirst(['id', 'b', 'a', 'c'], records)).toEqual(['a', 'c', 'b', 'id'])
   })
 })

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import type { DatastoreField, DatastoreRecord } from '../../api/parse-response.ts'
 import { exactSummary, loadedSummary, mergeFacts, pendingSummary, type ShownSummary } from '../../api/summaries/shown-summary.ts'
 import { demoSummaryOptions, liveFieldOptions, loadedSummaryOptions, type SummaryDeps } from '../../api/summaries/summary-options.ts'
-import { everyRecordLoaded, factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
+import { cheapFirst, everyRecordLoaded, factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
 import type { QueryState } from '../../query/types.ts'
 
 /** The executed query's own answer (never the previous query's, shown while this one loads). */
@@ -28,7 +28,8 @@ export function useColumnSummaries(query: QueryState, answer: SummarySource | un
   const engine = query.source === 'demo' && deps.summarize !== undefined
   const live = answer !== undefined && !engine && !complete && query.source === 'live'
 
-  const demo = useQueries({ queries: names.map((name) => ({ ...demoSummaryOptions(query, name, deps), enabled: answer !== undefined && engine })) })
+  const asked = useMemo(() => (engine ? cheapFirst(names, answer?.records ?? []) : []), [engine, names, answer])
+  const demo = useQueries({ queries: asked.map((name) => ({ ...demoSummaryOptions(query, name, deps), enabled: answer !== undefined })) })
   const demoFailed = demo.some((field) => field.isError)
   const onHandAnswer = useMemo(() => ({ fields, records: answer?.records ?? [] }), [fields, answer])
   const loaded = useQuery({ ...loadedSummaryOptions(query, onHandAnswer, deps), enabled: answer !== undefined && (!engine || demoFailed) })
@@ -40,8 +41,8 @@ export function useColumnSummaries(query: QueryState, answer: SummarySource | un
   if (engine && !demoFailed) {
     return {
       state: 'ready',
-      fields: names.map((name, i) => {
-        const done = demo[i]?.data
+      fields: names.map((name) => {
+        const done = demo[asked.indexOf(name)]?.data
         const summary = done?.fields[0]
         return summary && done ? exactSummary(summary, done.total) : pendingSummary(name)
       }),
