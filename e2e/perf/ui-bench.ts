@@ -144,7 +144,7 @@ async function sortComplete(page: Page, origin: string): Promise<SortFigures> {
       if (header === undefined) throw new Error('no "cost" column header')
       const before = header.getAttribute('aria-sort') ?? null
       const started = performance.now()
-      header.querySelector('.sort-button')?.click()
+      header.querySelector<HTMLButtonElement>('.sort-button')?.click()
       while ((header.getAttribute('aria-sort') ?? null) === before && performance.now() - started < 30_000) {
         await new Promise((resolve) => requestAnimationFrame(resolve))
       }
