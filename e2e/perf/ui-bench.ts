@@ -133,7 +133,7 @@ async function sortComplete(page: Page, origin: string): Promise<SortFigures> {
   await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}&limit=32000&q=leak&${statuses}`)
   await waitForResult(page)
   const shown = ((await page.locator('output.status-text').textContent()) ?? '').replace(/ · \d+ ms.*$/, '')
-  await page.locator('th[aria-label="cost"] button').waitFor()
+  await page.locator('th[aria-label="cost"] .sort-button').waitFor()
   await watchLongTasks(page)
   const sortMs: number[] = []
   const places = new Set<string>()
@@ -144,7 +144,7 @@ async function sortComplete(page: Page, origin: string): Promise<SortFigures> {
       if (header === undefined) throw new Error('no "cost" column header')
       const before = header.getAttribute('aria-sort') ?? null
       const started = performance.now()
-      header.querySelector('button')?.click()
+      header.querySelector<HTMLButtonElement>('.sort-button')?.click()
       while ((header.getAttribute('aria-sort') ?? null) === before && performance.now() - started < 30_000) {
         await new Promise((resolve) => requestAnimationFrame(resolve))
       }

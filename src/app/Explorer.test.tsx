@@ -185,3 +185,30 @@ describe('the live timeout', () => {
     expect(timeout.getAttribute('aria-invalid')).toBe('true')
   })
 })
+
+describe('the resource’s name and data dictionary', () => {
+  it('show the name from resource_show and the labels from datastore_info', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      const address = String(url)
+      if (address.includes('/resource_show')) return answer({ success: true, result: { id: 'water', name: 'River water samples' } })
+      if (address.includes('/datastore_info')) return answer({ success: true, result: { meta: {}, fields: [{ id: 'subject', type: 'text', info: { label: 'Course subject', notes: 'What is taught' } }] } })
+      return success()
+    })
+    open('source=live&base=https://open.canada.ca/data/en&resource=water&limit=5')
+    expect(await screen.findByRole('heading', { name: 'River water samples' })).toBeTruthy()
+    expect(screen.getByText('water')).toBeTruthy()
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'subject' }).textContent).toContain('Course subject'))
+    const asked = fetchMock.mock.calls.map(([url]) => String(url))
+    expect(asked).toContain('https://open.canada.ca/data/en/api/action/resource_show?id=water')
+    expect(asked).toContain('https://open.canada.ca/data/en/api/action/datastore_info?id=water')
+  })
+
+  it('stay plain ids, with no alert, where the server refuses them', async () => {
+    fetchMock.mockImplementation(async (url) => (/resource_show|datastore_info/.test(String(url)) ? answer({ success: false, error: { __type: 'Not Found Error' } }, 404) : success()))
+    open('source=live&base=https://demo.ckan.org&resource=refused&limit=5')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 2 of 2 records/))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/datastore_info'))).toBe(true))
+    expect(screen.getByRole('heading', { name: 'refused' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('')
+  })
+})

@@ -82,4 +82,24 @@ describe('demo engine in the worker host', () => {
     expect(progress.every((report) => report.resourceId === LARGE_RESOURCE_ID && report.unit === 'records' && report.total === 120_000 && report.done <= report.total)).toBe(true)
     expect(progress.at(-1)?.title).toBe('Service requests, 1,000,000 records')
   })
+
+  it('a large file is queryable from its first chunk: the answer then says its total is estimated, and exact once read; a failed file leaves the list', async () => {
+    const client = createDemoWorkerClient(() => new InMemoryWorker())
+    const rows = Array.from({ length: 150_000 }, (_, i) => `${i},${i % 2 === 0 ? 'even' : 'odd'}`)
+    const file = new File([`n,kind\n${rows.join('\n')}\n`], 'big.csv', { type: 'text/csv' })
+    let early: Promise<{ result: { total: number; total_was_estimated: boolean; records: unknown[] } }> | undefined
+    const added = await client.addFile(file, {
+      onProgress: (report) => {
+        if (report.queryable) early ??= client.request(post({ resource_id: report.resourceId, q: 'even', limit: 3 })).then((answer) => JSON.parse(answer.body))
+      },
+    })
+    const first = await early
+    expect(first?.result).toMatchObject({ records: [{ n: 0 }, { n: 2 }, { n: 4 }], total_was_estimated: true })
+    const late = JSON.parse((await client.request(post({ resource_id: added.id, q: 'even', limit: 3 }))).body) as { result: { total: number; total_was_estimated: boolean } }
+    expect(late.result).toMatchObject({ total: 75_000, total_was_estimated: false })
+
+    const broken = new File([`n,kind\n${rows.join('\n')}\n1,2,3\n`], 'broken.csv', { type: 'text/csv' })
+    await expect(client.addFile(broken)).rejects.toThrow('broken.csv: line 150002: 3 values, but the header has 2 columns')
+    expect((await client.listResources()).map((resource) => resource.title)).not.toContain('broken.csv')
+  })
 })

@@ -5,11 +5,12 @@
 
 import { lowerTextOf } from './lower-text.ts'
 import { asStoredTable, type Table } from './table.ts'
-import { buildSkipIndex } from './trigram-index.ts'
+import { buildSkipIndex, queueSkipIndex } from './trigram-index.ts'
 
 /** Yields after each step (one chunk's lowercase copy, or one chunk's skip bits: a few ms to tens of ms each). */
 export function* backgroundIndexSteps(table: Table): Generator<void, void, undefined> {
   const stored = asStoredTable(table)
+  for (const chunk of stored.chunks) queueSkipIndex(chunk)
   for (const chunk of stored.chunks) {
     lowerTextOf(stored, chunk)
     yield

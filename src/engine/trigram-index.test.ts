@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { asStoredTable, TableBuilder } from './table.ts'
-import { buildSkipIndex, candidateRanges } from './trigram-index.ts'
+import { buildSkipIndex, candidateRanges, queueSkipIndex } from './trigram-index.ts'
 
 function urlTable(special: Map<number, string>) {
   const builder = new TableBuilder([{ id: 'url', type: 'text' }, { id: 'date', type: 'text' }], { chunkSize: 4096, blockSize: 64 })
@@ -30,5 +30,15 @@ describe('trigram skip index', () => {
     const table = urlTable(new Map([[5, 'A RASTONE here']]))
     expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toBeUndefined()
     expect(candidateRanges(table, table.chunks[0]!, 'rastone')).toEqual([[0, 64]])
+  })
+
+  it('leaves the bits to the host while it builds them in idle time: searches meanwhile scan', () => {
+    const table = urlTable(new Map([[5, 'A RASTONE here']]))
+    const chunk = table.chunks[0]!
+    queueSkipIndex(chunk)
+    expect(candidateRanges(table, chunk, 'rastone')).toBeUndefined()
+    expect(candidateRanges(table, chunk, 'rastone')).toBeUndefined()
+    buildSkipIndex(table, chunk)
+    expect(candidateRanges(table, chunk, 'rastone')).toEqual([[0, 64]])
   })
 })

@@ -24,6 +24,13 @@ export type LocalRanges = Array<[number, number]>
 const chunkBits = new WeakMap<Chunk, Uint32Array>()
 /** Chunks a search has reached once without bits. */
 const searchedOnce = new WeakSet<Chunk>()
+/** Chunks whose bits a host builds in idle time: searches meanwhile scan rather than build them. */
+const queued = new WeakSet<Chunk>()
+
+/** Says the host will build this chunk's bits soon (`buildSkipIndex` in idle time). */
+export function queueSkipIndex(chunk: Chunk): void {
+  queued.add(chunk)
+}
 
 function trigramHash(a: number, b: number, c: number): number {
   return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> (32 - HASH_BITS)
@@ -87,7 +94,7 @@ export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string
   const bytes = lowerTextOf(table, chunk).bytes !== undefined
   // bytes hold no lone surrogate, so their trigrams say nothing about a needle with one
   if (bytes && !hasUtf8Form(needle)) return undefined
-  if (!chunkBits.has(chunk) && !searchedOnce.has(chunk)) {
+  if (!chunkBits.has(chunk) && (!searchedOnce.has(chunk) || queued.has(chunk))) {
     searchedOnce.add(chunk)
     return undefined
   }

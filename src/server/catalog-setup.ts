@@ -88,7 +88,8 @@ async function loadDataPackage(id: string, file: string): Promise<ResourceEntry>
   }
 }
 
-function reasonOf(error: unknown): string {
+/** Why a file could not be opened, in words (no such file, permission denied, ...). */
+export function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code
   return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
 }

@@ -14,7 +14,7 @@ import { cellToText, type FieldInfo, type RecordObject } from '../../engine/inde
 import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
 import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
 import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
-import { isDataPackage } from '../catalog-setup.ts'
+import { isDataPackage, reasonOf } from '../catalog-setup.ts'
 import { loadDataPackageRecords, parseDataPackage } from '../datapackage.ts'
 import type { FieldDictionary, TableMeta } from './tables.ts'
 
@@ -215,11 +215,6 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
   } finally {
     client.release()
   }
-}
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code
-  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
 }
 
 async function readable(file: string): Promise<Blob> {
