@@ -140,10 +140,7 @@ export function dateHistogram(timestamp: boolean, data: WeightedValues): Histogr
     maxDay - minDay + 1 <= MAX_DAY_BINS ? 'day' : unitKey(maxDay, 'month') - unitKey(minDay, 'month') + 1 <= MAX_MONTH_BINS ? 'month' : 'year'
   // beyond a few dozen years, years are grouped by a nice step (2, 5, 10, 20, 50, 100, ...)
   const years = unit === 'year' ? unitKey(maxDay, 'year') - unitKey(minDay, 'year') + 1 : 0
-  let step = 1
-  for (let power = 1; years > MAX_YEAR_BINS && Math.ceil(years / step) > MAX_YEAR_BINS / 2; power *= 10) {
-    step = [2, 5, 10].map((factor) => factor * power).find((candidate) => Math.ceil(years / candidate) <= MAX_YEAR_BINS / 2) ?? 10 * power
-  }
+  const step = years > MAX_YEAR_BINS ? yearStep(years) : 1
   const keyOf = (day: number): number => Math.floor(unitKey(day, unit) / step)
   const first = keyOf(minDay)
   const counts = new Float64Array(keyOf(maxDay) - first + 1)
@@ -162,4 +159,12 @@ export function dateHistogram(timestamp: boolean, data: WeightedValues): Histogr
     bins.push({ lower: iso + suffix, upper: upper + suffix, label: step === 1 ? label : `${label}–${pad(key + step - 1, 4)}`, count: counts[i] as number })
   }
   return { unit, bins }
+}
+
+/** The smallest nice step (2, 5, 10, 20, 50, 100, ...) that groups `years` into at most half the year bins. */
+function yearStep(years: number): number {
+  for (let power = 1; ; power *= 10) {
+    const step = [2, 5, 10].map((factor) => factor * power).find((candidate) => Math.ceil(years / candidate) <= MAX_YEAR_BINS / 2)
+    if (step !== undefined) return step
+  }
 }
