@@ -94,7 +94,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           }),
       })
       const table = await catalog.prepare(resourceId)
-      void indexWhenIdle(table)
+      void indexWhenIdle(table, { summaries: true })
       answer({ kind: 'added', id, resource: summaryOf(resourceId) })
     } catch (error) {
       catalog.remove(resourceId)
@@ -143,6 +143,7 @@ export function createDemoWorkerHost(post: (message: FromWorker) => void, option
   const host = createWorkerHost({ catalog, handler, post })
   registerDemoResources(catalog, {
     largeRecordCount: options.largeRecordCount,
+    prepareSummaries: true,
     onLoadProgress: (resourceId, done, total) => host.reportLoadProgress(resourceId, done, total),
   })
   return host

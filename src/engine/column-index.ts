@@ -32,19 +32,39 @@ export function buildColumnIndex(
 }
 
 export function codesFromTexts(texts: readonly (string | null)[]): ColumnIndex {
-  const codeOf = new Map<string, number>()
-  const values: string[] = ['']
-  const codes = new Uint32Array(texts.length)
+  const builder = new ColumnCodesBuilder(texts.length)
   for (let record = 0; record < texts.length; record++) {
     const text = texts[record]
-    if (text === null || text === undefined) continue
-    let code = codeOf.get(text)
-    if (code === undefined) {
-      code = values.length
-      values.push(text)
-      codeOf.set(text, code)
-    }
-    codes[record] = code
+    if (text !== null && text !== undefined) builder.add(record, text)
   }
-  return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeOf)
+  return builder.build()
+}
+
+/**
+ * A column's codes added a record at a time (any order, each record once; records never added are
+ * null), so a caller can build a large column's index in steps with other work in between.
+ */
+export class ColumnCodesBuilder {
+  private readonly codes: Uint32Array
+  private readonly values: string[] = ['']
+  private readonly codeOf = new Map<string, number>()
+
+  constructor(size: number) {
+    this.codes = new Uint32Array(size)
+  }
+
+  add(record: number, text: string): void {
+    let code = this.codeOf.get(text)
+    if (code === undefined) {
+      code = this.values.length
+      this.values.push(text)
+      this.codeOf.set(text, code)
+    }
+    this.codes[record] = code
+  }
+
+  build(): ColumnIndex {
+    const { codes, values, codeOf } = this
+    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeOf)
+  }
 }
