@@ -163,7 +163,7 @@ function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnI
 
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const { type } = field
-  const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
+  const emptyCode = index.codeFor(type === 'json' ? '""' : '') ?? 0
   const counted = countCodes(index, records, emptyCode)
   const count = records === null ? size : records.length
   const numeric = isNumericType(type)

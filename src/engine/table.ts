@@ -8,7 +8,7 @@
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
 // without `\x01` can never match across two fields or two records.
 // Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
-// get the same index lazily on their first filter or sort (column-index.ts).
+// get the same index lazily on their first filter, sort or summary, or in idle time (column-index.ts).
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
@@ -187,7 +187,7 @@ export class StoredTable implements Table {
       if (nulls !== null && nulls !== undefined && nulls[first + local] === 1) continue
       const recordStart = starts[local] as number
       const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
-      builder.add(first + local, text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
+      builder.add(first + local, text, recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
     }
   }
 }
