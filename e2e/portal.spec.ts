@@ -83,6 +83,18 @@ test('an API address pasted into Base URL takes over its q, filters, limit, sort
   ])
 })
 
+test('Ctrl+Enter after pasting an API address keeps its columns and sort, as Run query does', async ({ page, portals }) => {
+  const { root } = portals
+  await page.getByRole('radio', { name: 'Live API' }).check()
+  await page.getByLabel('Base URL').fill(`${root.origin}/api/action/datastore_search?resource_id=${WATER_RESOURCE}&q=weir&sort=ph%20desc&fields=site,ph`)
+  await expect(page.getByLabel('Resource ID')).toHaveValue(WATER_RESOURCE)
+  const sent = page.waitForRequest((request) => request.url().startsWith(root.baseUrl + ACTION_PATH) && request.method() !== 'OPTIONS')
+  await page.getByLabel('Search text').press('Control+Enter')
+  const request = await sent
+  expect(request.postDataJSON()).toMatchObject({ resource_id: WATER_RESOURCE, q: 'weir', sort: 'ph desc', fields: ['site', 'ph'] })
+  await expect(statusRegion(page)).toHaveText(SUCCESS_STATUS)
+})
+
 test('the name and data dictionary of a data package show in the heading, the column headers, the chooser and the record panel', async ({ page, portals }) => {
   await fillLiveForm(page, { baseUrl: portals.nested.baseUrl, resourceId: WATER_RESOURCE })
   await runAgainst(page, portals.nested.baseUrl)

@@ -7,7 +7,7 @@ import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { ProbePanel } from '../features/probe/ProbePanel.tsx'
-import { QueryForm } from '../features/query-form/QueryForm.tsx'
+import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
@@ -88,7 +88,7 @@ export function Explorer() {
   return (
     <>
       <AppHeader source={draft.source} liveHost={hostOf(draft.baseUrl)} />
-      <Shortcuts onRun={() => explorer.run(draft)} />
+      <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
           <QueryForm

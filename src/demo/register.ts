@@ -11,6 +11,8 @@ export interface DemoRegistrationOptions {
   largeRecordCount?: number
   /** Told of every demo resource's load progress (the worker forwards it to waiting requests). */
   onLoadProgress?: (resourceId: string, done: number, total: number) => void
+  /** Also build every column's summary index in idle time after a load (the worker, which computes summaries). */
+  prepareSummaries?: boolean
 }
 
 export function registerDemoResources(catalog: Catalog, options: DemoRegistrationOptions = {}): void {
@@ -38,7 +40,7 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
             const count = options.largeRecordCount ?? generator.DEFAULT_RECORD_COUNT
             // Each finished chunk goes to the catalog, so searches can answer from it while the rest builds.
             const table = await generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (partial) => onPartial?.(partial, count) })
-            void indexWhenIdle(table)
+            void indexWhenIdle(table, { summaries: options.prepareSummaries === true })
             return table
           }
           default:

@@ -113,7 +113,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           }),
       })
       const table = await catalog.prepare(resourceId)
-      void indexWhenIdle(table)
+      void indexWhenIdle(table, { summaries: true })
       answer({ kind: 'added', id, resource: summaryOf(resourceId) })
     } catch (error) {
       catalog.remove(resourceId)
@@ -165,6 +165,7 @@ export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCou
   const host = createWorkerHost({ catalog, handler, post, readAnswer: options.readAnswer })
   registerDemoResources(catalog, {
     largeRecordCount: options.largeRecordCount,
+    prepareSummaries: true,
     onLoadProgress: (resourceId, done, total) => host.reportLoadProgress(resourceId, done, total),
   })
   return host

@@ -1,11 +1,19 @@
 // The value index of one column: a code per record (0 = null), the distinct texts, a posting list
 // (record numbers in ascending order) per code, and lazily the sort rank of each code (sort-ranks.ts).
+//
+// A column coded after loading (too many distinct values to code while loading) is coded by hashing
+// each cell's text where it lies in the chunk string into an open-addressing table of codes: only a
+// value seen for the first time is sliced out, a repeat is confirmed by comparing characters in place.
+// The same table answers `codeFor`; the `Map` of `codeOf` is only built if something asks for it.
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
   readonly codes: Uint16Array | Uint32Array
   /** Text of each code; index 0 is unused. */
   readonly values: readonly string[]
+  /** The code of a text, or undefined when no record holds it. */
+  codeFor(text: string): number | undefined
+  /** The same as a map (built on first use for a column coded after loading: prefer `codeFor`). */
   readonly codeOf: ReadonlyMap<string, number>
   /** postings.subarray(postingStarts[c], postingStarts[c + 1]) = records with code c, ascending. */
   readonly postingStarts: Int32Array
@@ -14,10 +22,11 @@ export interface ColumnIndex {
   ranks?: Int32Array
 }
 
+/** The index of codes given with their lookup: a map, or a function (then the map is made on demand). */
 export function buildColumnIndex(
   codes: Uint16Array | Uint32Array,
   values: readonly string[],
-  codeOf: ReadonlyMap<string, number>,
+  lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
 ): ColumnIndex {
   const postingStarts = new Int32Array(values.length + 1)
   for (let record = 0; record < codes.length; record++) postingStarts[(codes[record] as number) + 1]++
@@ -28,23 +37,115 @@ export function buildColumnIndex(
     const code = codes[record] as number
     postings[(fill[code] as number)++] = record
   }
-  return { codes, values, codeOf, postingStarts, postings }
+  let codeOf = typeof lookup === 'function' ? undefined : lookup
+  const codeFor = typeof lookup === 'function' ? lookup : (text: string): number | undefined => lookup.get(text)
+  return {
+    codes,
+    values,
+    codeFor,
+    get codeOf(): ReadonlyMap<string, number> {
+      codeOf ??= new Map(values.map((value, code) => [value, code] as const).slice(1))
+      return codeOf
+    },
+    postingStarts,
+    postings,
+  }
 }
 
 export function codesFromTexts(texts: readonly (string | null)[]): ColumnIndex {
-  const codeOf = new Map<string, number>()
-  const values: string[] = ['']
-  const codes = new Uint32Array(texts.length)
+  const builder = new ColumnCodesBuilder(texts.length)
   for (let record = 0; record < texts.length; record++) {
     const text = texts[record]
-    if (text === null || text === undefined) continue
-    let code = codeOf.get(text)
-    if (code === undefined) {
-      code = values.length
-      values.push(text)
-      codeOf.set(text, code)
-    }
-    codes[record] = code
+    if (text !== null && text !== undefined) builder.add(record, text, 0, text.length)
   }
-  return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeOf)
+  return builder.build()
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0
+const FNV_PRIME = 0x01000193
+
+/** A 32-bit hash of `text[start, end)` (FNV-1a over UTF-16 code units, then mixed). */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME)
+  hash ^= hash >>> 15
+  hash = Math.imul(hash, 0x2c1b3c6d)
+  return hash ^ (hash >>> 12)
+}
+
+/**
+ * A column's codes added a record at a time (any order, each record once; records never added are
+ * null), so a caller can build a large column's index in steps with other work in between.
+ */
+export class ColumnCodesBuilder {
+  private codes: Uint32Array
+  private readonly values: string[] = ['']
+  /** Hash of each code's text. */
+  private hashes = new Int32Array(1024)
+  /** Open addressing, linear probing: a code per slot, 0 = free; never more than half full. */
+  private slots = new Int32Array(2048)
+  private mask = 2047
+
+  constructor(size: number) {
+    this.codes = new Uint32Array(size)
+  }
+
+  /** Record `record` holds `text.slice(start, end)`. */
+  add(record: number, text: string, start: number, end: number): void {
+    const hash = hashOf(text, start, end)
+    let slot = hash & this.mask
+    for (;;) {
+      const code = this.slots[slot] as number
+      if (code === 0) break
+      if (this.hashes[code] === hash && this.holds(code, text, start, end)) {
+        this.codes[record] = code
+        return
+      }
+      slot = (slot + 1) & this.mask
+    }
+    const code = this.values.length
+    this.values.push(start === 0 && end === text.length ? text : text.slice(start, end))
+    if (code >= this.hashes.length) {
+      const grown = new Int32Array(this.hashes.length * 2)
+      grown.set(this.hashes)
+      this.hashes = grown
+    }
+    this.hashes[code] = hash
+    this.slots[slot] = code
+    if (this.values.length * 2 > this.mask) this.grow()
+    this.codes[record] = code
+  }
+
+  build(): ColumnIndex {
+    const { codes, values } = this
+    this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
+    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, (text) => this.codeFor(text))
+  }
+
+  private codeFor(text: string): number | undefined {
+    const hash = hashOf(text, 0, text.length)
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const code = this.slots[slot] as number
+      if (code === 0) return undefined
+      if (this.hashes[code] === hash && this.values[code] === text) return code
+    }
+  }
+
+  private holds(code: number, text: string, start: number, end: number): boolean {
+    const value = this.values[code] as string
+    if (value.length !== end - start) return false
+    for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) !== text.charCodeAt(start + i)) return false
+    return true
+  }
+
+  private grow(): void {
+    this.mask = this.mask * 2 + 1
+    const slots = new Int32Array(this.mask + 1)
+    for (let code = 1; code < this.values.length; code++) {
+      let slot = (this.hashes[code] as number) & this.mask
+      while (slots[slot] !== 0) slot = (slot + 1) & this.mask
+      slots[slot] = code
+    }
+    this.slots = slots
+  }
 }

@@ -88,7 +88,7 @@ function filterPart(table: StoredTable, condition: FilterCondition): FilterPart 
   const lists: Int32Array[] = []
   let size = 0
   for (const text of new Set(condition.texts)) {
-    const code = index.codeOf.get(text)
+    const code = index.codeFor(text)
     if (code === undefined) continue
     mask[code] = 1
     const list = index.postings.subarray(index.postingStarts[code], index.postingStarts[code + 1])

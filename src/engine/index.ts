@@ -31,7 +31,7 @@
 //                                         `datastore_search`'s checks, auth and error envelopes
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
-export { backgroundIndexSteps } from './background-index.ts'
+export { backgroundIndexSteps, type BackgroundIndexOptions } from './background-index.ts'
 export { Catalog, type LoadState, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
 export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'

@@ -71,11 +71,12 @@ export function* summarySteps(table: StoredTable, params: ShapedSummaryRequest, 
   const fields: FieldSummary[] = []
   for (const name of names) {
     const position = table.positionOf(name)
-    fields.push(
-      position === undefined
-        ? idSummary(records, table.size, params)
-        : fieldSummary(table.fields[position] as FieldInfo, table.columnIndex(position), records, table.size, params),
-    )
+    if (position === undefined) fields.push(idSummary(records, table.size, params))
+    else {
+      // a column's first index is built a chunk per step, so a caller's other work is never held up long
+      const index = yield* table.columnIndexSteps(position)
+      fields.push(fieldSummary(table.fields[position] as FieldInfo, index, records, table.size, params))
+    }
     yield
   }
   return { resource_id: resourceId, total, fields }
@@ -162,7 +163,7 @@ function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnI
 
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const { type } = field
-  const emptyCode = index.codeOf.get(type === 'json' ? '""' : '') ?? 0
+  const emptyCode = index.codeFor(type === 'json' ? '""' : '') ?? 0
   const counted = countCodes(index, records, emptyCode)
   const count = records === null ? size : records.length
   const numeric = isNumericType(type)
@@ -178,6 +179,18 @@ function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array 
   if (numbers) addNumberStats(summary, counted, numbers, params.bins, type)
   else if (type === 'date' || type === 'timestamp') addDateStats(summary, counted, index, type === 'timestamp')
   return summary
+}
+
+/**
+ * Builds what a first summary of a column would (its index a chunk per step, then the numbers, days
+ * or collation keys per distinct value), so a host can do it in idle time; answers are unchanged.
+ */
+export function* summaryPreparationSteps(table: StoredTable, position: number): Generator<void, void, undefined> {
+  const index = yield* table.columnIndexSteps(position)
+  const { type } = table.fields[position] as FieldInfo
+  if (isNumericType(type)) cachedPerCode(numbersByIndex, index, Number)
+  else if (type === 'date' || type === 'timestamp') cachedPerCode(daysByIndex, index, dayNumber)
+  else if ((type === 'text' || type === 'json') && index.values.length > MANY_TIES) primaryKeys(index)
 }
 
 /** The values of the counted codes, through a per-code table. */

@@ -8,10 +8,10 @@
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
 // without `\x01` can never match across two fields or two records.
 // Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
-// get the same index lazily on their first filter or sort (column-index.ts).
+// get the same index lazily on their first filter, sort or summary, or in idle time (column-index.ts).
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
-import { buildColumnIndex, codesFromTexts, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
@@ -79,6 +79,8 @@ export class StoredTable implements Table {
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
+  /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next chunk to add. */
+  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number }>()
 
   constructor(
     fields: readonly FieldInfo[],
@@ -149,23 +151,44 @@ export class StoredTable implements Table {
 
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
-    let index = this.indexes[field]
-    if (index === undefined) {
-      const texts: (string | null)[] = new Array<string | null>(this.size)
-      const width = this.fields.length
-      for (const { first, count, text, starts, fieldEnds } of this.chunks) {
-        for (let local = 0; local < count; local++) {
-          const recordStart = starts[local] as number
-          const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
-          texts[first + local] = this.isNull(first + local, field)
-            ? null
-            : text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
-        }
+    const index = this.indexes[field]
+    if (index !== undefined) return index
+    const steps = this.columnIndexSteps(field)
+    for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value
+  }
+
+  /**
+   * The same, built a chunk at a time: yields after each chunk's codes (tens of ms for a column of
+   * long distinct texts), returns the index. Steps taken by several callers (a summary, the idle
+   * work, `columnIndex`) share one build: each takes the next chunk, none starts over.
+   */
+  *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
+    for (;;) {
+      const built = this.indexes[field]
+      if (built !== undefined) return built
+      let pending = this.pendingIndexes.get(field)
+      if (pending === undefined) {
+        pending = { builder: new ColumnCodesBuilder(this.size), nextChunk: 0 }
+        this.pendingIndexes.set(field, pending)
       }
-      index = codesFromTexts(texts)
-      this.indexes[field] = index
+      const chunk = this.chunks[pending.nextChunk++]
+      if (chunk !== undefined) this.addChunkCodes(pending.builder, chunk, field)
+      if (pending.nextChunk >= this.chunks.length) {
+        this.indexes[field] = pending.builder.build()
+        this.pendingIndexes.delete(field)
+      } else yield
     }
-    return index
+  }
+
+  private addChunkCodes(builder: ColumnCodesBuilder, { first, count, text, starts, fieldEnds }: Chunk, field: number): void {
+    const width = this.fields.length
+    const nulls = this.nulls[field]
+    for (let local = 0; local < count; local++) {
+      if (nulls !== null && nulls !== undefined && nulls[first + local] === 1) continue
+      const recordStart = starts[local] as number
+      const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
+      builder.add(first + local, text, recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
+    }
   }
 }
 

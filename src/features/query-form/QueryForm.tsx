@@ -48,6 +48,16 @@ const METHODS = [
   { value: 'GET', label: 'GET' },
 ] as const satisfies ReadonlyArray<{ value: Method; label: string }>
 
+const FORM_NAME = 'Query'
+
+/**
+ * Runs the query form as its Run query button does (the Ctrl/Cmd+Enter shortcut), so that every way of
+ * running goes through one submit and keeps what it decides (a pasted address's own columns and sort).
+ */
+export function submitQueryForm(): void {
+  document.querySelector<HTMLFormElement>(`form[aria-label="${FORM_NAME}"]`)?.requestSubmit()
+}
+
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
   const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
@@ -70,7 +80,7 @@ export function QueryForm(props: QueryFormProps) {
   const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
 
   return (
-    <form className="query-form" aria-label="Query" onSubmit={handleSubmit} noValidate>
+    <form className="query-form" aria-label={FORM_NAME} onSubmit={handleSubmit} noValidate>
       <div className="form-row form-row-choices">
         <RadioGroup label="Source" value={draft.source} options={SOURCES} onChange={(source) => set('source', source)} />
         <RadioGroup label="Method" value={draft.method} options={METHODS} onChange={(method) => set('method', method)} />
