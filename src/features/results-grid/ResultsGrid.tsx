@@ -40,6 +40,9 @@ const helper = createColumnHelper<typeof features, GridRecord>()
 const ROW_HEIGHT = 34
 const OVERSCAN = 8
 const DETAILS_BUTTON_PX = 30
+/** Up to this many columns every cell of a drawn row is drawn; wider answers draw the columns in view. */
+const COLUMNS_ALWAYS_DRAWN = 24
+const COLUMN_OVERSCAN = 3
 
 /** The exact text a filter on this value needs; none for null and for objects or arrays. */
 function filterText(value: unknown): string | undefined {
@@ -85,6 +88,24 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   })
+  // A wide answer draws only the columns in view (and a few either side) of each drawn row: a first
+  // draw of 50 columns was too long a task for the page. Every header cell stays, so sorting and the
+  // column menus are always reachable; body cells say which column they are (aria-colindex).
+  const windowed = fields.length > COLUMNS_ALWAYS_DRAWN
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: fields.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => widths[index] ?? 120,
+    overscan: COLUMN_OVERSCAN,
+    enabled: windowed,
+  })
+  useEffect(() => {
+    if (windowed) columnVirtualizer.measure()
+  }, [windowed, widths, columnVirtualizer])
+  const columnItems = windowed ? columnVirtualizer.getVirtualItems() : []
+  const drawnColumns = windowed ? columnItems.map((item) => item.index) : fields.map((_field, index) => index)
+  const columnsStart = windowed ? (columnItems[0]?.start ?? 0) : 0
   const totalWidth = widths.reduce((sum, width) => sum + width, 0)
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
   const active = Math.min(activeRow, Math.max(0, rows.length - 1))
@@ -193,6 +214,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]
               if (row === undefined) return null
+              const cells = row.getAllCells()
               return (
                 <tr
                   key={row.id}
@@ -200,15 +222,18 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                   tabIndex={item.index === active ? 0 : -1}
                   onKeyDown={(event) => onRowKey(event, item.index)}
                   onFocus={(event) => event.target === event.currentTarget && setActiveRow(item.index)}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, paddingLeft: columnsStart }}
                 >
-                  {row.getAllCells().map((cell, index) => {
+                  {drawnColumns.map((index) => {
+                    const cell = cells[index]
+                    if (cell === undefined) return null
                     const value = cell.getValue()
                     const field = fields[index]
                     const filterValue = onFilterByValue && field ? filterText(value) : undefined
                     return (
                       <td
                         key={cell.id}
+                        aria-colindex={index + 1}
                         className={numeric[index] ? 'col-numeric' : undefined}
                         style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}
                       >
