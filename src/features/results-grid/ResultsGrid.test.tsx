@@ -67,7 +67,7 @@ describe('ResultsGrid', () => {
   it('draws the cells of a wide answer’s columns in view only, saying which column each is, and keeps every header', () => {
     const wide = Array.from({ length: 50 }, (_, column) => ({ id: column === 0 ? '_id' : `c${column}`, type: 'text' }))
     const records = Array.from({ length: 200 }, (_, row) => Object.fromEntries(wide.map((field, column) => [field.id, `r${row}c${column}`])))
-    render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn()} />)
+    render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} />)
     const table = screen.getByRole('table', { name: 'Results' })
     expect(table.getAttribute('aria-colcount')).toBe('50')
     expect(within(table).getAllByRole('columnheader')).toHaveLength(50)
