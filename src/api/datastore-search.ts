@@ -19,6 +19,8 @@ export interface Transports {
   demo: Transport
   /** Fetches and parses big live answers off the page's thread; without it they are read here. */
   liveOffThread?: Pick<LiveWorkerClient, 'search'>
+  /** Has the demo engine's worker parse big demo answers; without it they are read here. */
+  demoOffThread?: Pick<LiveWorkerClient, 'search'>
   /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
   serverFormats?: ServerFormats
 }
@@ -110,7 +112,7 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
 }
 
-/** A big live page goes through the worker when there is one; everything else is read here. */
+/** A big page is parsed in a worker when there is one (the live-answer worker, or the demo engine's own); everything else is read here. */
 async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: ParseContext, deps: SearchDeps, signal?: AbortSignal): Promise<LiveAnswer> {
   const options: SendOptions = {
     signal,
@@ -126,6 +128,8 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
       // No worker after all: read the answer here, as for a small page.
     }
   }
+  const demoOffThread = deps.transports.demoOffThread
+  if (query.source === 'demo' && demoOffThread && query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS) return demoOffThread.search(spec, context, options)
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   const raw = await transport.send(spec, options)
   return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }

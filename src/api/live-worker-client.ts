@@ -6,7 +6,8 @@
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import type { ParseContext, ParseOutcome } from './parse-response.ts'
-import { fromColumns, type RecordColumn } from './record-columns.ts'
+import { takeOverAnswer } from './answer-columns.ts'
+import type { RecordColumn } from './record-columns.ts'
 import { TransportError, type SendOptions } from './transport.ts'
 
 export interface LiveAnswer {
@@ -113,9 +114,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
               return
             case 'answered': {
               settle()
-              const { outcome } = message
-              const records = outcome.ok ? fromColumns({ count: message.count, columns: call.columns }) : []
-              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: outcome.ok ? { ok: true, result: { ...outcome.result, records } } : outcome })
+              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: takeOverAnswer(message, call.columns) })
               return
             }
             case 'transport-failed':

@@ -1,10 +1,10 @@
 // The live-answer worker's work, apart from the worker global so plain tests can run it: send with
 // the same fetch transport the page uses, parse with the one response parser (lists are rebuilt
 // there), and post the records as columns (record-columns.ts), one message each, buffers transferred.
+import { handOffAnswer } from './answer-columns.ts'
 import { createFetchTransport } from './fetch-transport.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import { parseResponse } from './parse-response.ts'
-import { toColumns } from './record-columns.ts'
 import { TransportError, type TransferProgress } from './transport.ts'
 
 /** Byte progress is posted at most this often (each message wakes the page). */
@@ -40,12 +40,8 @@ export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: ty
       const outcome = parseResponse(raw, context)
       // Cancelled while parsing: the page has moved on.
       if (controller.signal.aborted) return
-      const answered = { kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs } as const
-      if (!outcome.ok) return post({ ...answered, outcome, count: 0 })
-      const { records, fields } = outcome.result
-      const columns = toColumns(records, fields.map((field) => field.id))
-      for (const column of columns.columns) post({ kind: 'column', id, column }, [column.ends.buffer as ArrayBuffer, column.kinds.buffer as ArrayBuffer])
-      post({ ...answered, outcome: { ok: true, result: { ...outcome.result, records: [] } }, count: columns.count })
+      const rest = handOffAnswer(outcome, (column, transfer) => post({ kind: 'column', id, column }, transfer))
+      post({ kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs, ...rest })
     } catch (error) {
       if (controller.signal.aborted) return
       if (error instanceof TransportError) {

@@ -16,6 +16,7 @@ describe('worker transport', () => {
     const client: DemoRequestClient = {
       summarize: notSummarizing,
       summarizeRecords: notSummarizing,
+      read: notSummarizing,
       async request(request, options) {
         asked.push(request)
         options?.onProgress?.({ resourceId: 'big', title: 'Big', done: 500_000, total: 1_000_000 })
@@ -34,6 +35,7 @@ describe('worker transport', () => {
     const client: DemoRequestClient = {
       summarize: notSummarizing,
       summarizeRecords: notSummarizing,
+      read: notSummarizing,
       request: (_request, options) => new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
     }
     const running = createWorkerTransport(client).send(spec, { signal: controller.signal })
@@ -42,7 +44,8 @@ describe('worker transport', () => {
   })
 
   it('reports a crashed worker as a demo engine failure with its message', async () => {
-    const client: DemoRequestClient = { summarize: notSummarizing, summarizeRecords: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
+    const client: DemoRequestClient = { summarize: notSummarizing, summarizeRecords: notSummarizing,
+      read: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
     const failure = await failureOf(createWorkerTransport(client).send(spec, {}))
     expect(failure).toMatchObject({ kind: 'demo-engine', message: 'The demo worker stopped (out of memory).' })
   })

@@ -1,16 +1,26 @@
 // Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker; and
 // the engine's column summary, which only the demo engine computes in one call.
 import type { DemoWorkerClient } from '../demo/worker-client.ts'
+import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
-import { parseResponse } from './parse-response.ts'
-import { TransportError, type RawResponse, type Transport } from './transport.ts'
+import { takeOverAnswer } from './answer-columns.ts'
+import { rawFromEngine, type DemoAnswer } from './demo-answer-reader.ts'
+import type { LiveAnswer } from './live-worker-client.ts'
+import { parseResponse, type ParseContext } from './parse-response.ts'
+import type { RecordColumn } from './record-columns.ts'
+import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
 
 /** The part of the demo worker client this transport uses. */
-export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'summarize' | 'summarizeRecords'>
+export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'read' | 'summarize' | 'summarizeRecords'>
 
 export interface WorkerTransport extends Transport {
+  /**
+   * Sends `spec` and has the worker parse the answer with the one response parser: the page receives
+   * it parsed, records as columns, with nothing big left to parse here. Rejects with TransportError as `send` does.
+   */
+  search(spec: HttpRequestSpec, context: ParseContext, options?: SendOptions): Promise<LiveAnswer>
   /**
    * The engine's exact summary of the records matching the request's q/full_text/filters. Throws
    * `DatastoreSearchError`: `validation` (409, naming the field), `not-found`, `forbidden`,
@@ -31,13 +41,24 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
           signal,
           onProgress: onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' })),
         })
-        return {
-          status: reply.status,
-          statusText: reply.statusText,
-          headers: reply.headers.map(([name, value]) => [name.toLowerCase(), value]),
-          bodyText: reply.body,
-          elapsedMs: performance.now() - started,
-        }
+        return rawFromEngine(reply, performance.now() - started)
+      } catch (error) {
+        if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
+        throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
+      }
+    },
+
+    async search(spec, context, { signal, onProgress } = {}): Promise<LiveAnswer> {
+      if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
+      const started = performance.now()
+      const columns: RecordColumn[] = []
+      try {
+        const answer = (await client.read(spec, context, {
+          signal,
+          onProgress: onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' })),
+          onPart: (part) => columns.push(part as RecordColumn),
+        })) as DemoAnswer
+        return { status: answer.status, elapsedMs: performance.now() - started, outcome: takeOverAnswer(answer, columns) }
       } catch (error) {
         if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
         throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))

@@ -6,18 +6,19 @@ import { createFetchTransport } from '../api/fetch-transport.ts'
 import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
 import { createServerFormats } from '../api/server-formats.ts'
 import { createWorkerTransport, type DemoRequestClient } from '../api/worker-transport.ts'
-import { createDemoWorkerClient, type DemoWorkerClient } from '../demo/worker-client.ts'
+import { createDemoWorkerClient, type DemoWorkerClient, type WorkerLike } from '../demo/worker-client.ts'
 
 let demoClient: DemoWorkerClient | undefined
 
 /** The demo engine's worker, started on first use (queries and added files share it). */
 export function demoWorker(): DemoWorkerClient {
-  demoClient ??= createDemoWorkerClient()
+  demoClient ??= createDemoWorkerClient(() => new Worker(new URL('../api/demo-worker.ts', import.meta.url), { type: 'module', name: 'demo-engine' }) as WorkerLike)
   return demoClient
 }
 
 const demoRequests: DemoRequestClient = {
   request: (request, options) => demoWorker().request(request, options),
+  read: (request, context, options) => demoWorker().read(request, context, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
   summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
 }
@@ -41,6 +42,7 @@ export const demoTransport = createWorkerTransport(demoRequests)
 export const transports: Transports = {
   live: createFetchTransport(),
   demo: demoTransport,
+  demoOffThread: demoTransport,
   liveOffThread,
   serverFormats,
 }

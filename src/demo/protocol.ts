@@ -1,5 +1,6 @@
-// The demo worker's wire protocol, shared by the worker (src/demo/worker.ts) and the main-thread
-// client (src/demo/worker-client.ts). Requests and responses travel as plain serializable data.
+// The demo worker's wire protocol, shared by the worker (its entry wires worker-host.ts to the
+// worker global) and the main-thread client (src/demo/worker-client.ts). Requests and responses
+// travel as plain serializable data.
 import type { FieldInfo, RecordObject, ResourceSummary, SummaryRequest, TableSummary } from '../engine/index.ts'
 
 /** An HTTP request as the worker receives it. */
@@ -44,6 +45,8 @@ export type DemoResourceSummary = ResourceSummary
 
 export type ToWorker =
   | { kind: 'request'; id: number; request: SerializedRequest }
+  /** Like `request`, but the answer is read in the worker by the reader it was started with (see AnswerReader). */
+  | { kind: 'read'; id: number; request: SerializedRequest; context: unknown }
   | { kind: 'cancel'; id: number }
   | { kind: 'list'; id: number }
   | { kind: 'addFile'; id: number; file: File }
@@ -53,9 +56,19 @@ export type ToWorker =
 
 export type FromWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }
+  /** A piece of a `read` answer, posted before it (its buffers transferred), each alone so none takes long to receive. */
+  | { kind: 'part'; id: number; part: unknown }
+  /** What the reader made of the engine's answer, after its parts. */
+  | { kind: 'read'; id: number; answer: unknown }
   | { kind: 'summary'; id: number; reply: SummaryReply }
   | { kind: 'recordsSummary'; id: number; summary: TableSummary }
   | { kind: 'resources'; id: number; resources: DemoResourceSummary[] }
   | { kind: 'added'; id: number; resource: DemoResourceSummary }
   | { kind: 'progress'; id: number; progress: LoadProgress }
   | { kind: 'failed'; id: number; message: string }
+
+/**
+ * Reads the engine's answer inside the worker (the worker's entry supplies it: the demo knows no
+ * parser): posts parts as it goes and returns the rest. The page gets exactly what it returns.
+ */
+export type AnswerReader = (response: SerializedResponse, context: unknown, postPart: (part: unknown, transfer: Transferable[]) => void) => unknown

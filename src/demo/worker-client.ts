@@ -11,8 +11,15 @@ export interface DemoRequestOptions {
   onProgress?: (progress: LoadProgress) => void
 }
 
+export interface DemoReadOptions extends DemoRequestOptions {
+  /** Each part of the answer, in order, as it arrives. */
+  onPart?: (part: unknown) => void
+}
+
 export interface DemoWorkerClient {
   request(request: SerializedRequest, options?: DemoRequestOptions): Promise<SerializedResponse>
+  /** Sends a request and has the worker's answer reader read the answer there (see AnswerReader): what it returned. */
+  read(request: SerializedRequest, context: unknown, options?: DemoReadOptions): Promise<unknown>
   listResources(): Promise<DemoResourceSummary[]>
   /** The engine's column summary of a resource's matching records: its status and envelope. */
   summarize(request: SummaryRequest, signal?: AbortSignal): Promise<SummaryReply>
@@ -42,10 +49,7 @@ interface Pending {
   settle: (message: FromWorker) => void
   fail: (error: Error) => void
   onProgress?: (progress: LoadProgress) => void
-}
-
-function createBrowserWorker(): WorkerLike {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'demo-engine' }) as WorkerLike
+  onPart?: (part: unknown) => void
 }
 
 function abortError(): DOMException {
@@ -56,7 +60,8 @@ function unexpected(message: FromWorker): never {
   throw new DemoWorkerError(`The demo engine sent an unexpected "${message.kind}" answer.`)
 }
 
-export function createDemoWorkerClient(createWorker: () => WorkerLike = createBrowserWorker): DemoWorkerClient {
+/** `createWorker` starts the worker (its entry decides how answers are read; see AnswerReader). */
+export function createDemoWorkerClient(createWorker: () => WorkerLike): DemoWorkerClient {
   let worker: WorkerLike | undefined
   let nextId = 1
   const pending = new Map<number, Pending>()
@@ -84,6 +89,7 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
       const call = pending.get(message.id)
       if (call === undefined) return
       if (message.kind === 'progress') call.onProgress?.(message.progress)
+      else if (message.kind === 'part') call.onPart?.(message.part)
       else {
         pending.delete(message.id)
         call.settle(message)
@@ -95,8 +101,8 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
     return created
   }
 
-  const call = <T>(build: (id: number) => ToWorker, accept: (message: FromWorker) => T, options: DemoRequestOptions = {}): Promise<T> => {
-    const { signal, onProgress } = options
+  const call = <T>(build: (id: number) => ToWorker, accept: (message: FromWorker) => T, options: DemoReadOptions = {}): Promise<T> => {
+    const { signal, onProgress, onPart } = options
     if (signal?.aborted) return Promise.reject(abortError())
     const target = ensureWorker()
     const id = nextId++
@@ -109,6 +115,7 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
       }
       pending.set(id, {
         onProgress,
+        onPart,
         fail: (error) => {
           signal?.removeEventListener('abort', onAbort)
           reject(error)
@@ -134,6 +141,8 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike = createBr
   return {
     request: (request, options) =>
       call((id) => ({ kind: 'request', id, request }), (message) => (message.kind === 'response' ? message.response : unexpected(message)), options),
+    read: (request, context, options) =>
+      call((id) => ({ kind: 'read', id, request, context }), (message) => (message.kind === 'read' ? message.answer : unexpected(message)), options),
     listResources: () =>
       call((id) => ({ kind: 'list', id }), (message) => (message.kind === 'resources' ? message.resources : unexpected(message))),
     summarize: (request, signal) =>

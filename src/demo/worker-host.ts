@@ -5,14 +5,18 @@ import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { indexWhenIdle } from './idle-index.ts'
 import { registerDemoResources } from './register.ts'
-import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
+import type { AnswerReader, DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
 
 export interface WorkerHostOptions {
   catalog: Catalog
   handler: (request: Request) => Promise<Response>
-  post: (message: FromWorker) => void
+  post: PostToPage
   newId?: () => string
+  /** Reads `read` answers in the worker; without it they fail. */
+  readAnswer?: AnswerReader
 }
+
+export type PostToPage = (message: FromWorker, transfer?: Transferable[]) => void
 
 export interface WorkerHost {
   receive(message: ToWorker): void
@@ -45,6 +49,21 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
     waiting.add(id)
     try {
       answer({ kind: 'response', id, response: await run(handler, serialized) })
+    } catch (error) {
+      answer({ kind: 'failed', id, message: `The demo engine could not answer: ${messageOf(error)}` })
+    }
+  }
+
+  const handleRead = async (id: number, serialized: SerializedRequest, context: unknown): Promise<void> => {
+    waiting.add(id)
+    try {
+      const { readAnswer } = options
+      if (readAnswer === undefined) throw new Error('this worker reads no answers')
+      const response = await run(handler, serialized)
+      // Cancelled while the engine worked: nothing more to do.
+      if (cancelled.has(id)) return answer({ kind: 'failed', id, message: 'cancelled' })
+      const read = readAnswer(response, context, (part, transfer) => post({ kind: 'part', id, part }, transfer))
+      answer({ kind: 'read', id, answer: read })
     } catch (error) {
       answer({ kind: 'failed', id, message: `The demo engine could not answer: ${messageOf(error)}` })
     }
@@ -108,6 +127,9 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
         case 'request':
           void handleRequest(message.id, message.request)
           break
+        case 'read':
+          void handleRead(message.id, message.request, message.context)
+          break
         case 'cancel':
           cancelled.add(message.id)
           break
@@ -137,10 +159,10 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
 }
 
 /** The worker's whole engine: a catalog of the demo resources, the handler, and the host. */
-export function createDemoWorkerHost(post: (message: FromWorker) => void, options: { largeRecordCount?: number } = {}): WorkerHost {
+export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCount?: number; readAnswer?: AnswerReader } = {}): WorkerHost {
   const catalog = new Catalog()
   const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [] })
-  const host = createWorkerHost({ catalog, handler, post })
+  const host = createWorkerHost({ catalog, handler, post, readAnswer: options.readAnswer })
   registerDemoResources(catalog, {
     largeRecordCount: options.largeRecordCount,
     prepareSummaries: true,

@@ -1,0 +1,11 @@
+// The demo Web Worker: hosts the same engine handler as the Node server, over the demo resources and
+// any files the user adds, and reads big answers here (demo-answer-reader.ts) so the page gets them
+// parsed, as columns. Everything but the wiring to the worker global is in src/demo/worker-host.ts.
+import type { ToWorker } from '../demo/protocol.ts'
+import { createDemoWorkerHost } from '../demo/worker-host.ts'
+import { readDemoAnswer } from './demo-answer-reader.ts'
+
+// oxlint-disable-next-line unicorn/require-post-message-target-origin -- inside a worker there is no target origin
+const host = createDemoWorkerHost((message, transfer = []) => self.postMessage(message, { transfer }), { readAnswer: readDemoAnswer })
+
+self.addEventListener('message', (event: MessageEvent<ToWorker>) => host.receive(event.data))
