@@ -177,6 +177,7 @@ export function Explorer() {
                 shown={data.records.length}
                 total={data.total}
                 totalEstimated={data.totalWasEstimated}
+                counting={search.counting}
                 onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
                 onNextIntent={explorer.prefetchNextPage}
                 pending={search.isPrevious && search.isFetching}

@@ -28,6 +28,13 @@ describe('Pager', () => {
     expect(text).toContain('the server estimated this total')
   })
 
+  it('says the total is still being counted while the demo engine counts it, not that a server estimated it', () => {
+    renderPager({ totalEstimated: true, counting: true })
+    const text = screen.getByRole('navigation', { name: 'Pages' }).textContent
+    expect(text).toContain('of ≈48,210, counting…')
+    expect(text).not.toContain('estimated')
+  })
+
   it('offers the page sizes and reports the chosen one', () => {
     const { onPageSizeChange } = renderPager()
     fireEvent.change(screen.getByLabelText('Page size'), { target: { value: '250' } })

@@ -15,17 +15,19 @@ interface PagerProps {
   pending?: boolean
   /** The pointer or focus reached Next page: a good moment to fetch it. */
   onNextIntent?: () => void
+  /** The estimated total is the demo engine's, still counting (asked again until exact), not a server's estimate. */
+  counting?: boolean
 }
 
 /** Offset paging: which records are shown, Previous/Next page and the page size (the `limit`). */
-export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetChange, onPageSizeChange, pending = false, onNextIntent }: PagerProps) {
+export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetChange, onPageSizeChange, pending = false, onNextIntent, counting = false }: PagerProps) {
   const sizeId = useId()
   const view = pageView({ offset, limit, shown, total, totalEstimated })
   return (
     <nav className="pager" aria-label="Pages">
       <p className="pager-range">
         {pending ? `Loading records from ${(offset + 1).toLocaleString('en-US')}…` : rangeText(view, total, totalEstimated)}
-        {totalEstimated && !pending ? <span className="pager-note"> (the server estimated this total)</span> : null}
+        {totalEstimated && !pending ? <span className="pager-note">{counting ? ', counting…' : ' (the server estimated this total)'}</span> : null}
       </p>
       <div className="pager-controls">
         <button type="button" className="button-secondary" disabled={!view.hasPrevious} onClick={() => onOffsetChange(view.previousOffset)}>

@@ -63,6 +63,27 @@ describe('ResultsGrid', () => {
     expect(rows.length).toBeLessThanOrEqual(100)
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2')
   })
+
+  it('draws the cells of a wide answer’s columns in view only, saying which column each is, and keeps every header', () => {
+    const wide = Array.from({ length: 50 }, (_, column) => ({ id: column === 0 ? '_id' : `c${column}`, type: 'text' }))
+    const records = Array.from({ length: 200 }, (_, row) => Object.fromEntries(wide.map((field, column) => [field.id, `r${row}c${column}`])))
+    render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} />)
+    const table = screen.getByRole('table', { name: 'Results' })
+    expect(table.getAttribute('aria-colcount')).toBe('50')
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(50)
+    const cells = [...(table.querySelector('tbody tr[aria-rowindex="2"]')?.querySelectorAll('td') ?? [])]
+    // 1000 px of columns at least 100 px wide, and a few beyond
+    expect(cells.length).toBeGreaterThan(3)
+    expect(cells.length).toBeLessThan(20)
+    expect(cells.map((td) => td.getAttribute('aria-colindex'))).toEqual(cells.map((_td, index) => String(index + 1)))
+    expect(cells[2]?.textContent).toBe('r0c2')
+  })
+
+  it('draws every cell of an answer of a few columns', () => {
+    const { table } = renderGrid([{ _id: 1, 'a.b': 'x', constructor: 'y', n: 5 }])
+    const cells = [...(table.querySelector('tbody tr')?.querySelectorAll('td') ?? [])]
+    expect(cells.map((td) => td.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4'])
+  })
 })
 
 describe('ResultsGrid actions', () => {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SortKey } from '../../query/types.ts'
 import { ColumnMenu, columnMenuItems, type ColumnAction } from '../columns/ColumnMenu.tsx'
@@ -35,16 +34,25 @@ interface ResultsGridProps {
   onPageStep?: (step: -1 | 1) => void
 }
 
-const features = tableFeatures({})
-const helper = createColumnHelper<typeof features, GridRecord>()
 const ROW_HEIGHT = 34
 const OVERSCAN = 8
 const DETAILS_BUTTON_PX = 30
+/** Up to this many columns every cell of a drawn row is drawn; wider answers draw the columns in view. */
+const COLUMNS_ALWAYS_DRAWN = 24
+const COLUMN_OVERSCAN = 3
 
 /** The exact text a filter on this value needs; none for null and for objects or arrays. */
 function filterText(value: unknown): string | undefined {
   if (value === null || value === undefined || typeof value === 'object') return undefined
   return String(value)
+}
+
+/**
+ * A field's value by its own name only: a field named "a.b" is one column, and one named
+ * "constructor" never reads Object.prototype.
+ */
+function cellValue(record: GridRecord, field: string): unknown {
+  return Object.hasOwn(record, field) ? record[field] : null
 }
 
 /** The records as a table named "Results": columns in `fields` order, rows virtualised. */
@@ -66,18 +74,11 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
     setFullValue(null)
     openedFrom.current?.focus()
   }
-  // Columns are addressed by id through an accessor function, so a field named "a.b" is one column;
-  // only own properties count, so a field named "constructor" never reads Object.prototype.
-  const columns = useMemo(
-    () => helper.columns(fields.map((field) => helper.accessor((row: GridRecord) => (Object.hasOwn(row, field.id) ? row[field.id] : null), { id: field.id, header: field.id }))),
-    [fields],
-  )
-  const data = useMemo(() => [...records], [records])
   // The first column also holds the row's Details button.
   const widths = useMemo(() => columnWidths(fields, records).map((width, index) => (index === 0 ? width + DETAILS_BUTTON_PX : width)), [fields, records])
   const numeric = useMemo(() => fields.map((field) => isNumericType(field.type)), [fields])
-  const table = useTable({ features, columns, data, getRowId: (_row, index) => String(index) })
-  const rows = table.getRowModel().rows
+  // Rows are the records themselves: no row objects are built for the thousands of records never drawn.
+  const rows = records
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -85,6 +86,24 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   })
+  // A wide answer draws only the columns in view (and a few either side) of each drawn row: a first
+  // draw of 50 columns was too long a task for the page. Every header cell stays, so sorting and the
+  // column menus are always reachable; body cells say which column they are (aria-colindex).
+  const windowed = fields.length > COLUMNS_ALWAYS_DRAWN
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: fields.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => widths[index] ?? 120,
+    overscan: COLUMN_OVERSCAN,
+    enabled: windowed,
+  })
+  useEffect(() => {
+    if (windowed) columnVirtualizer.measure()
+  }, [windowed, widths, columnVirtualizer])
+  const columnItems = windowed ? columnVirtualizer.getVirtualItems() : []
+  const drawnColumns = windowed ? columnItems.map((item) => item.index) : fields.map((_field, index) => index)
+  const columnsStart = windowed ? (columnItems[0]?.start ?? 0) : 0
   const totalWidth = widths.reduce((sum, width) => sum + width, 0)
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
   const active = Math.min(activeRow, Math.max(0, rows.length - 1))
@@ -191,24 +210,26 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]
-              if (row === undefined) return null
+              const record = rows[item.index]
+              if (record === undefined) return null
               return (
                 <tr
-                  key={row.id}
+                  key={item.index}
                   aria-rowindex={item.index + 2}
                   tabIndex={item.index === active ? 0 : -1}
                   onKeyDown={(event) => onRowKey(event, item.index)}
                   onFocus={(event) => event.target === event.currentTarget && setActiveRow(item.index)}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, paddingLeft: columnsStart }}
                 >
-                  {row.getAllCells().map((cell, index) => {
-                    const value = cell.getValue()
+                  {drawnColumns.map((index) => {
                     const field = fields[index]
-                    const filterValue = onFilterByValue && field ? filterText(value) : undefined
+                    if (field === undefined) return null
+                    const value = cellValue(record, field.id)
+                    const filterValue = onFilterByValue ? filterText(value) : undefined
                     return (
                       <td
-                        key={cell.id}
+                        key={field.id}
+                        aria-colindex={index + 1}
                         className={numeric[index] ? 'col-numeric' : undefined}
                         style={{ width: widths[index], minWidth: widths[index], maxWidth: widths[index] }}
                       >
@@ -216,8 +237,8 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                           // Icon-only (drawn by CSS): the cell's text stays the value.
                           <button type="button" className="row-details" aria-label="Details" tabIndex={-1} onClick={() => setOpenRecord(item.index)} />
                         ) : null}
-                        <CellValue display={describeCell(value, field?.type)} onShowFull={showFull} />
-                        {filterValue !== undefined && field ? (
+                        <CellValue display={describeCell(value, field.type)} onShowFull={showFull} />
+                        {filterValue !== undefined ? (
                           <button
                             type="button"
                             className="cell-filter"
