@@ -15,7 +15,7 @@ export interface ColumnIndex {
   codeFor(text: string): number | undefined
   /** The same as a map (built on first use for a column coded after loading: prefer `codeFor`). */
   readonly codeOf: ReadonlyMap<string, number>
-  /** postings.subarray(postingStarts[c], postingStarts[c + 1]) = records with code c, ascending. */
+  /** postings.subarray(postingStarts[c], postingStarts[c + 1]) = records with code c, ascending (built on first use). */
   readonly postingStarts: Int32Array
   readonly postings: Int32Array
   /** Rank of each code in ascending value order (equal values share a rank); built on first sort. */
@@ -31,12 +31,8 @@ export function buildColumnIndex(
   const postingStarts = new Int32Array(values.length + 1)
   for (let record = 0; record < codes.length; record++) postingStarts[(codes[record] as number) + 1]++
   for (let code = 0; code < values.length; code++) postingStarts[code + 1] += postingStarts[code] as number
-  const fill = postingStarts.slice(0, values.length)
-  const postings = new Int32Array(codes.length)
-  for (let record = 0; record < codes.length; record++) {
-    const code = codes[record] as number
-    postings[(fill[code] as number)++] = record
-  }
+  // the lists themselves only for a filter (a summary reads their lengths): 4 bytes a record
+  let postings: Int32Array | undefined
   let codeOf = typeof lookup === 'function' ? undefined : lookup
   const codeFor = typeof lookup === 'function' ? lookup : (text: string): number | undefined => lookup.get(text)
   return {
@@ -48,8 +44,21 @@ export function buildColumnIndex(
       return codeOf
     },
     postingStarts,
-    postings,
+    get postings(): Int32Array {
+      postings ??= postingsOf(codes, postingStarts)
+      return postings
+    },
   }
+}
+
+function postingsOf(codes: Uint16Array | Uint32Array, postingStarts: Int32Array): Int32Array {
+  const fill = postingStarts.slice(0, postingStarts.length - 1)
+  const postings = new Int32Array(codes.length)
+  for (let record = 0; record < codes.length; record++) {
+    const code = codes[record] as number
+    postings[(fill[code] as number)++] = record
+  }
+  return postings
 }
 
 export function codesFromTexts(texts: readonly (string | null)[]): ColumnIndex {
