@@ -21,11 +21,14 @@ export function rawFromEngine(reply: SerializedResponse, elapsedMs: number): Raw
 /** What the demo worker sends back of a read answer: its status and the parsed rest (records in the columns posted before). */
 export interface DemoAnswer extends AnswerRest {
   status: number
+  /** Spent reading the answer in the worker, which a page-read answer's time never included. */
+  readMs: number
 }
 
 /** Runs in the demo worker: parses the engine's answer and posts its records column by column. */
 export const readDemoAnswer: AnswerReader = (response, context, postPart): DemoAnswer => {
+  const started = performance.now()
   const outcome = parseResponse(rawFromEngine(response, 0), context as ParseContext)
   const rest = handOffAnswer(outcome, (column: RecordColumn, transfer) => postPart(column, transfer))
-  return { status: response.status, ...rest }
+  return { status: response.status, readMs: performance.now() - started, ...rest }
 }
