@@ -75,3 +75,16 @@ test('a 32,000-record demo answer leaves the page responsive: typing is taken wh
   test.info().annotations.push({ type: 'main-thread tasks (ms)', description: `${JSON.stringify(tasks.all.map(Math.round))}; one JSON.parse of a text that size: ${Math.round(parseMs)}` })
   expect(Math.max(0, ...tasks.whileArriving), 'the longest main-thread task while the answer arrived (ms)').toBeLessThan(Math.max(100, parseMs / 2))
 })
+
+test('while the demo engine still counts a big resource, the pager says so too, not that a server estimated the total', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto(`/?resource=${LARGE_RESOURCE_ID}`)
+  await expect(statusRegion(page)).toHaveText(/^Showing [\d,]+ of ≈[\d,]+ records, counting…/, { timeout: 60_000 })
+  const pager = page.getByRole('navigation', { name: 'Pages' })
+  await expect(pager).toContainText(/of ≈[\d,]+, counting…/)
+  await expect(pager).not.toContainText('estimated')
+  // Then the exact total, in both.
+  await expect(statusRegion(page)).toHaveText(/^Showing [\d,]+ of 1,000,000 records ·/, { timeout: 90_000 })
+  await expect(pager).toContainText('of 1,000,000')
+  await expect(pager).not.toContainText('counting')
+})
