@@ -31,23 +31,39 @@ export function buildColumnIndex(
   const postingStarts = new Int32Array(values.length + 1)
   for (let record = 0; record < codes.length; record++) postingStarts[(codes[record] as number) + 1]++
   for (let code = 0; code < values.length; code++) postingStarts[code + 1] += postingStarts[code] as number
+  return new CodedColumn(codes, values, postingStarts, lookup)
+}
+
+/** A class, so that the lazy parts are getters on the prototype and every index keeps one fast shape. */
+class CodedColumn implements ColumnIndex {
+  ranks?: Int32Array = undefined
+  private lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined)
+  private map: ReadonlyMap<string, number> | undefined
   // the lists themselves only for a filter (a summary reads their lengths): 4 bytes a record
-  let postings: Int32Array | undefined
-  let codeOf = typeof lookup === 'function' ? undefined : lookup
-  const codeFor = typeof lookup === 'function' ? lookup : (text: string): number | undefined => lookup.get(text)
-  return {
-    codes,
-    values,
-    codeFor,
-    get codeOf(): ReadonlyMap<string, number> {
-      codeOf ??= new Map(values.map((value, code) => [value, code] as const).slice(1))
-      return codeOf
-    },
-    postingStarts,
-    get postings(): Int32Array {
-      postings ??= postingsOf(codes, postingStarts)
-      return postings
-    },
+  private lists: Int32Array | undefined
+
+  constructor(
+    readonly codes: Uint16Array | Uint32Array,
+    readonly values: readonly string[],
+    readonly postingStarts: Int32Array,
+    lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
+  ) {
+    this.lookup = lookup
+    this.map = typeof lookup === 'function' ? undefined : lookup
+  }
+
+  codeFor(text: string): number | undefined {
+    return typeof this.lookup === 'function' ? this.lookup(text) : this.lookup.get(text)
+  }
+
+  get codeOf(): ReadonlyMap<string, number> {
+    this.map ??= new Map(this.values.map((value, code) => [value, code] as const).slice(1))
+    return this.map
+  }
+
+  get postings(): Int32Array {
+    this.lists ??= postingsOf(this.codes, this.postingStarts)
+    return this.lists
   }
 }
 
