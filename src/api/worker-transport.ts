@@ -4,6 +4,7 @@ import type { DemoWorkerClient } from '../demo/worker-client.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
+import { successResult } from './body-text.ts'
 import { describeFailure } from './describe-failure.ts'
 import { takeOverAnswer } from './answer-columns.ts'
 import { rawFromEngine, type DemoAnswer } from './demo-answer-reader.ts'
@@ -87,8 +88,8 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
         if (signal?.aborted) throw summaryCancelled()
         throw summaryFailure(new TransportError('demo-engine', error instanceof Error ? error.message : String(error)))
       }
-      const summary = summaryOf(reply.body)
-      if (reply.status === 200 && summary) return summary
+      const summary = summaryOf(reply.status, reply.body)
+      if (summary) return summary
       const raw: RawResponse = {
         status: reply.status,
         statusText: '',
@@ -116,14 +117,9 @@ function summaryCancelled(): DatastoreSearchError {
   return summaryFailure(new TransportError('aborted', 'The summary was cancelled.'))
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** The `TableSummary` of a success envelope, or undefined. */
-function summaryOf(body: unknown): TableSummary | undefined {
-  if (!isObject(body) || body.success !== true || !isObject(body.result)) return undefined
-  const { result } = body
-  if (typeof result.total !== 'number' || !Array.isArray(result.fields)) return undefined
+function summaryOf(status: number, body: unknown): TableSummary | undefined {
+  const result = successResult(status, body)
+  if (!result || typeof result.total !== 'number' || !Array.isArray(result.fields)) return undefined
   return result as unknown as TableSummary
 }
