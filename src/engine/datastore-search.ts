@@ -7,11 +7,11 @@
 // request are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { accessDenied, badRequest, internalError, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
+import { accessDenied, internalError, notADictionary, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
 import type { ExecutableQuery } from './execute.ts'
 import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
-import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
+import { checkFieldNames, isPlainObject, shapeParams, type ShapedParams } from './params.ts'
 import { formatRecords } from './records-format.ts'
 import { StoreTimeoutError, StoreUnavailableError, type OutputField, type SearchQuery, type SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
@@ -97,10 +97,8 @@ export function isReadable(entry: { isPrivate?: boolean }, context: Pick<SearchC
 
 /** Every check of a request: either the query to run or the error envelope to answer with. */
 export async function validateSearch(catalog: Catalog, input: unknown, context: SearchContext, help: string): Promise<ValidatedSearch | Outcome> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
-  }
-  const { params, errors } = shapeParams(input as Record<string, unknown>)
+  if (!isPlainObject(input)) return notADictionary(input)
+  const { params, errors } = shapeParams(input)
   const hasShapeErrors = Object.keys(errors).length > 0
   let entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
   let store = context.store ?? catalogStore(catalog)

@@ -4,8 +4,9 @@
 
 import type { Catalog } from './catalog.ts'
 import { isReadable, type SearchContext, type SearchOutcome } from './datastore-search.ts'
-import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { accessDenied, internalError, notADictionary, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
+import { isPlainObject } from './params.ts'
 import { summarySteps } from './summary.ts'
 import { checkSummaryFields, shapeSummaryRequest } from './summary-request.ts'
 import type { SummaryRequest } from './summary-types.ts'
@@ -34,10 +35,8 @@ export async function datastoreSummary(catalog: Catalog, request: SummaryRequest
 }
 
 async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string, pacing: SummaryPacing): Promise<Outcome> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
-  }
-  const { params, errors } = shapeSummaryRequest(input as Record<string, unknown>, true)
+  if (!isPlainObject(input)) return notADictionary(input)
+  const { params, errors } = shapeSummaryRequest(input, true)
   const hasShapeErrors = Object.keys(errors).length > 0
   const resourceId = params.search.resourceId
   const entry = resourceId === undefined ? undefined : catalog.resolve(resourceId)
