@@ -3,8 +3,8 @@
 // envelopes, with a `TableSummary` as the result.
 
 import type { Catalog } from './catalog.ts'
-import { isReadable, type SearchContext, type SearchOutcome } from './datastore-search.ts'
-import { accessDenied, internalError, notADictionary, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { isReadable, refusedResource, type SearchContext, type SearchOutcome } from './datastore-search.ts'
+import { internalError, notADictionary, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { isPlainObject } from './params.ts'
 import { summarySteps } from './summary.ts'
@@ -37,14 +37,9 @@ export async function datastoreSummary(catalog: Catalog, request: SummaryRequest
 async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string, pacing: SummaryPacing): Promise<Outcome> {
   if (!isPlainObject(input)) return notADictionary(input)
   const { params, errors } = shapeSummaryRequest(input, true)
-  const hasShapeErrors = Object.keys(errors).length > 0
   const resourceId = params.search.resourceId
   const entry = resourceId === undefined ? undefined : catalog.resolve(resourceId)
-  if (!entry || !isReadable(entry, context)) {
-    if (hasShapeErrors) return validationError(help, errors)
-    if (!entry) return notFound(help, `Resource "${resourceId}" was not found.`)
-    return accessDenied(help, `User not authorized to read resource ${entry.id}`)
-  }
+  if (!entry || !isReadable(entry, context)) return refusedResource(entry, resourceId, help, errors)
   const table = asStoredTable(await catalog.prepare(entry.id))
   for (const [key, messages] of Object.entries(checkSummaryFields(params, table))) (errors[key] ??= []).push(...messages)
   if (Object.keys(errors).length > 0) return validationError(help, errors)
