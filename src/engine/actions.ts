@@ -4,15 +4,12 @@
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
 import { isReadable, outputFields, storeFailure, type SearchContext } from './datastore-search.ts'
-import { accessDenied, badRequest, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { accessDenied, notADictionary, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { catalogStore } from './memory-store.ts'
+import { isPlainObject } from './params.ts'
 
 export type ActionContext = SearchContext
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function idOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value
@@ -25,7 +22,7 @@ type Lookup = { entry: ResourceEntry } | Outcome
 /** The readable resource named by `key` (or `resource_id`), or the error to answer with. */
 function lookUp(catalog: Catalog, input: unknown, keys: readonly string[], context: ActionContext, help: string, missing: (id: string) => string): Lookup {
   if (!isPlainObject(input)) {
-    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
+    return notADictionary(input)
   }
   const key = keys.find((name) => input[name] !== undefined && input[name] !== null && input[name] !== '') ?? keys[0]!
   const id = idOf(input[key])

@@ -7,11 +7,11 @@
 // request are reported together when the resource can be read.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { accessDenied, badRequest, internalError, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
+import { accessDenied, internalError, notADictionary, notFound, serviceUnavailable, success, validationError, type Outcome } from './envelope.ts'
 import { buildLinks, helpUrl } from './links.ts'
 import type { ExecutableQuery } from './execute.ts'
 import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
-import { checkFieldNames, shapeParams, type ShapedParams } from './params.ts'
+import { checkFieldNames, isPlainObject, shapeParams, type ShapedParams, type ValidationErrors } from './params.ts'
 import { formatRecords } from './records-format.ts'
 import { StoreTimeoutError, StoreUnavailableError, type OutputField, type SearchQuery, type SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
@@ -95,24 +95,27 @@ export function isReadable(entry: { isPrivate?: boolean }, context: Pick<SearchC
   return typeof context.token === 'string' && context.tokens.includes(context.token)
 }
 
+/**
+ * The answer for a resource that is missing or may not be read: the request's shape errors when it
+ * has any (they are reported before the resource is looked at), else 404 or 403.
+ */
+export function refusedResource(entry: ResourceEntry | undefined, resourceId: string | undefined, help: string, shapeErrors: ValidationErrors): Outcome {
+  if (Object.keys(shapeErrors).length > 0) return validationError(help, shapeErrors)
+  if (!entry) return notFound(help, `Resource "${resourceId}" was not found.`)
+  return accessDenied(help, `User not authorized to read resource ${entry.id}`)
+}
+
 /** Every check of a request: either the query to run or the error envelope to answer with. */
 export async function validateSearch(catalog: Catalog, input: unknown, context: SearchContext, help: string): Promise<ValidatedSearch | Outcome> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
-  }
-  const { params, errors } = shapeParams(input as Record<string, unknown>)
-  const hasShapeErrors = Object.keys(errors).length > 0
+  if (!isPlainObject(input)) return notADictionary(input)
+  const { params, errors } = shapeParams(input)
   let entry = params.resourceId === undefined ? undefined : catalog.resolve(params.resourceId)
   let store = context.store ?? catalogStore(catalog)
   if (!entry && params.resourceId !== undefined && isTableMetadata(params.resourceId)) {
     entry = tableMetadataEntry(catalog.list().filter((summary) => isReadable(summary, context)))
     store = memoryStore(async (resource) => resource.load())
   }
-  if (!entry || !isReadable(entry, context)) {
-    if (hasShapeErrors) return validationError(help, errors)
-    if (!entry) return notFound(help, `Resource "${params.resourceId}" was not found.`)
-    return accessDenied(help, `User not authorized to read resource ${entry.id}`)
-  }
+  if (!entry || !isReadable(entry, context)) return refusedResource(entry, params.resourceId, help, errors)
   const columns = await store.columns(entry)
   const fieldErrors = checkFieldNames(params, columns)
   for (const [key, messages] of Object.entries(fieldErrors)) (errors[key] ??= []).push(...messages)

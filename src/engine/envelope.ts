@@ -47,3 +47,8 @@ export function internalError(help: string): Outcome {
 export function badRequest(detail: string): Outcome {
   return { status: 400, body: `Bad request - JSON Error: ${detail}` }
 }
+
+/** CKAN's answer to a body that decoded to JSON other than an object. */
+export function notADictionary(input: unknown): Outcome {
+  return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
+}

@@ -3,9 +3,10 @@
 // envelopes, with a `TableSummary` as the result.
 
 import type { Catalog } from './catalog.ts'
-import { isReadable, type SearchContext, type SearchOutcome } from './datastore-search.ts'
-import { accessDenied, badRequest, internalError, notFound, success, validationError, type Outcome } from './envelope.ts'
+import { isReadable, refusedResource, type SearchContext, type SearchOutcome } from './datastore-search.ts'
+import { internalError, notADictionary, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
+import { isPlainObject } from './params.ts'
 import { summarySteps } from './summary.ts'
 import { checkSummaryFields, shapeSummaryRequest } from './summary-request.ts'
 import type { SummaryRequest } from './summary-types.ts'
@@ -34,18 +35,11 @@ export async function datastoreSummary(catalog: Catalog, request: SummaryRequest
 }
 
 async function summarize(catalog: Catalog, input: unknown, context: SearchContext, help: string, pacing: SummaryPacing): Promise<Outcome> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
-  }
-  const { params, errors } = shapeSummaryRequest(input as Record<string, unknown>, true)
-  const hasShapeErrors = Object.keys(errors).length > 0
+  if (!isPlainObject(input)) return notADictionary(input)
+  const { params, errors } = shapeSummaryRequest(input, true)
   const resourceId = params.search.resourceId
   const entry = resourceId === undefined ? undefined : catalog.resolve(resourceId)
-  if (!entry || !isReadable(entry, context)) {
-    if (hasShapeErrors) return validationError(help, errors)
-    if (!entry) return notFound(help, `Resource "${resourceId}" was not found.`)
-    return accessDenied(help, `User not authorized to read resource ${entry.id}`)
-  }
+  if (!entry || !isReadable(entry, context)) return refusedResource(entry, resourceId, help, errors)
   const table = asStoredTable(await catalog.prepare(entry.id))
   for (const [key, messages] of Object.entries(checkSummaryFields(params, table))) (errors[key] ??= []).push(...messages)
   if (Object.keys(errors).length > 0) return validationError(help, errors)

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { summarizeTable } from './summary.ts'
 import type { FieldSummary, Histogram } from './summary-types.ts'
 import { TableBuilder, type TableOptions } from './table.ts'
-import { oracleFieldSummary, oracleMatches, textOf } from './test-support/summary-oracle.ts'
+import { textOf } from './test-support/oracle.ts'
+import { oracleFieldSummary, oracleMatches } from './test-support/summary-oracle.ts'
 import type { CellValue, FieldInfo, FieldType, RecordObject } from './types.ts'
 
 const ALPHABET = ['a', 'A', 'b', 'B', 'é', 'É', 'ß', ' ', '1', '-', 'z']

@@ -21,17 +21,17 @@ export interface OracleRequest {
 }
 
 const collator = new Intl.Collator('en', { usage: 'sort', sensitivity: 'variant', numeric: false })
-const NUMERIC = ['int', 'int4', 'int8', 'numeric', 'float8']
+export const NUMERIC = ['int', 'int4', 'int8', 'numeric', 'float8']
 
 /** The text of a value as q and filters see it. */
-function textOf(value: CellValue | undefined): string | null {
+export function textOf(value: CellValue | undefined): string | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return JSON.stringify(value)
 }
 
-function compareValues(type: string, a: CellValue, b: CellValue): number {
+export function compareValues(type: string, a: CellValue, b: CellValue): number {
   if (NUMERIC.includes(type)) return (a as number) - (b as number)
   if (type === 'bool') return Number(a) - Number(b)
   const textA = textOf(a) as string
