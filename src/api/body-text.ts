@@ -2,6 +2,18 @@
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
+export type JsonObject = { [key: string]: JsonValue }
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The `result` of a CKAN success envelope (HTTP 200, `success: true`, an object `result`), else `undefined`. */
+export function successResult(status: number, body: unknown): JsonObject | undefined {
+  if (status !== 200 || !isJsonObject(body) || body.success !== true) return undefined
+  return isJsonObject(body.result) ? body.result : undefined
+}
+
 export type ParsedBody = { kind: 'json'; value: JsonValue } | { kind: 'truncated' } | { kind: 'not-json' }
 
 export function parseBody(text: string): ParsedBody {

@@ -2,7 +2,7 @@
 // server's JSON shape, and nothing it returns carries the token.
 import { FIELD_KEY_BY_PARAM, type FieldMessages } from '../query/validate.ts'
 import { redactError, type ApiError } from './api-error.ts'
-import { htmlTitle, isHtml, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
+import { htmlTitle, isHtml, isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
 import { isListsRecords, recordsFromLists } from './lists-records.ts'
 import type { RawResponse } from './transport.ts'
 
@@ -174,7 +174,7 @@ function interpretSuccess(
     })
   }
   const value = body.value
-  if (isObject(value) && value.success === false) {
+  if (isJsonObject(value) && value.success === false) {
     // A validation error object (or any error whose keys name parameters) is a 409 in all but status.
     if (namesParameters(value.error)) return fail(validationError(value, errorMessage(value) ?? '', status))
     return fail({
@@ -185,8 +185,8 @@ function interpretSuccess(
       hint: 'Check the query; the server accepted the request but could not run it.',
     })
   }
-  const result = isObject(value) ? value.result : undefined
-  if (!isObject(result) || !('records' in result)) {
+  const result = isJsonObject(value) ? value.result : undefined
+  if (!isJsonObject(result) || !('records' in result)) {
     return fail({
       kind: 'missing-records',
       status,
@@ -211,7 +211,7 @@ function interpretSuccess(
     if (!rebuilt.ok) return notArray(rebuilt.message)
     records = rebuilt.records
   }
-  if (!Array.isArray(records) || !records.every(isObject)) {
+  if (!Array.isArray(records) || !records.every(isJsonObject)) {
     return notArray(`result.records is ${describeJsonType(records)}, not a list of objects.`)
   }
   return { ok: true, result: toResult(result, fields, records, raw, context) }
@@ -264,11 +264,11 @@ function toResult(
 
 /** An error object with at least one key naming a `datastore_search` parameter. */
 function namesParameters(error: JsonValue | undefined): boolean {
-  return isObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
+  return isJsonObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
 }
 
 function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
-  const error = isObject(value) && isObject(value.error) ? value.error : undefined
+  const error = isJsonObject(value) && isJsonObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
     if (key === '__type') continue
@@ -298,10 +298,10 @@ function validationError(value: JsonValue | undefined, said: string, status = 40
 /** The human part of an error body: a bare JSON string (CKAN's 400), or `error.message` of the envelope. */
 function errorMessage(value: JsonValue): string | undefined {
   if (typeof value === 'string') return shorten(value, 300)
-  if (!isObject(value)) return undefined
+  if (!isJsonObject(value)) return undefined
   const error = value.error
   if (typeof error === 'string') return shorten(error, 300)
-  if (!isObject(error)) return undefined
+  if (!isJsonObject(error)) return undefined
   if (typeof error.message === 'string') return shorten(error.message, 300)
   return typeof error['__type'] === 'string' ? error['__type'] : undefined
 }
@@ -316,8 +316,8 @@ function readFields(value: JsonValue | undefined): DatastoreField[] | undefined 
   if (!Array.isArray(value)) return undefined
   const fields: DatastoreField[] = []
   for (const item of value) {
-    if (!isObject(item) || typeof item.id !== 'string') return undefined
-    fields.push({ id: item.id, type: typeof item.type === 'string' ? item.type : 'unknown', ...(isObject(item.info) ? { info: item.info } : {}) })
+    if (!isJsonObject(item) || typeof item.id !== 'string') return undefined
+    fields.push({ id: item.id, type: typeof item.type === 'string' ? item.type : 'unknown', ...(isJsonObject(item.info) ? { info: item.info } : {}) })
   }
   return fields
 }
@@ -329,7 +329,7 @@ function deriveFields(records: DatastoreRecord[]): DatastoreField[] {
 }
 
 function readLinks(value: JsonValue | undefined): DatastoreResult['links'] {
-  if (!isObject(value)) return undefined
+  if (!isJsonObject(value)) return undefined
   const links: NonNullable<DatastoreResult['links']> = {}
   for (const key of ['start', 'next', 'prev'] as const) {
     const link = value[key]
@@ -340,10 +340,6 @@ function readLinks(value: JsonValue | undefined): DatastoreResult['links'] {
 
 function naturalNumber(value: JsonValue | undefined): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
-}
-
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function describeJsonType(value: JsonValue): string {

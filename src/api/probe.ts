@@ -6,10 +6,11 @@ import { defaultQuery } from '../query/defaults.ts'
 import { buildActionRequest, buildRequest, LISTS_ABOVE_RECORDS, withExtraParameters, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { FilterClause, Method, QueryState } from '../query/types.ts'
 import type { ApiError } from './api-error.ts'
-import { parseBody, type JsonValue } from './body-text.ts'
+import { isJsonObject, parseBody, shorten, successResult, type JsonObject, type JsonValue } from './body-text.ts'
 import { describeFailure } from './describe-failure.ts'
 import { parseResponse, type DatastoreRecord, type DatastoreResult } from './parse-response.ts'
 import { createReachCheck, type ReachCheck } from './reachability.ts'
+import { textOf } from './resource-metadata.ts'
 import type { ListsVerdict } from './server-formats.ts'
 import type { Transport } from './transport.ts'
 
@@ -109,21 +110,17 @@ async function askRaw(transport: Transport, spec: HttpRequestSpec, signal?: Abor
   }
 }
 
-type JsonObject = { [key: string]: JsonValue }
-const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** The `result` of a successful envelope, else `undefined`. */
 function resultOf(answer: RawAnswer): JsonObject | undefined {
-  if (!answer.ok || answer.status !== 200 || !isObject(answer.body) || answer.body.success !== true) return undefined
-  return isObject(answer.body.result) ? answer.body.result : undefined
+  return answer.ok ? successResult(answer.status, answer.body) : undefined
 }
 
 /** Why an answer is not a success, in a few words. */
 function refusal(answer: RawAnswer): string {
   if (!answer.ok) return `no readable answer (${answer.message})`
-  const error = isObject(answer.body) && isObject(answer.body.error) ? answer.body.error : undefined
+  const error = isJsonObject(answer.body) && isJsonObject(answer.body.error) ? answer.body.error : undefined
   const words = error ? Object.entries(error).filter(([key]) => key !== '__type').map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('; ') : ''
-  return `HTTP ${answer.status}${words ? ` (${words.length > 160 ? `${words.slice(0, 159)}…` : words})` : ''}`
+  return `HTTP ${answer.status}${words ? ` (${shorten(words, 160)})` : ''}`
 }
 
 export async function probeApi(target: ProbeTarget, transport: Transport, signal?: AbortSignal, options: ProbeOptions = {}): Promise<ProbeReport> {
@@ -273,7 +270,7 @@ function infoFinding(answer: RawAnswer): ProbeFinding {
   const result = resultOf(answer)
   const fields = result && Array.isArray(result.fields) ? result.fields : undefined
   if (!fields) return { ...base, verdict: 'not available', detail: `${refusal(answer)}: columns show their ids only.`, likeReference: false }
-  const labelled = fields.filter((item) => isObject(item) && isObject(item.info) && typeof item.info.label === 'string' && item.info.label.trim() !== '').length
+  const labelled = fields.filter((item) => isJsonObject(item) && isJsonObject(item.info) && typeof item.info.label === 'string' && item.info.label.trim() !== '').length
   return {
     ...base,
     verdict: labelled > 0 ? `answered, ${labelled} of ${fields.length} fields labelled` : 'answered, no labels',
@@ -286,8 +283,8 @@ function showFinding(answer: RawAnswer): ProbeFinding {
   const base = { topic: 'resource-show', label: 'resource_show (resource name)' } as const
   const result = resultOf(answer)
   if (!result) return { ...base, verdict: 'not available', detail: `${refusal(answer)}: the resource is named by its id.`, likeReference: false }
-  const name = typeof result.name === 'string' && result.name.trim() !== '' ? result.name.trim() : undefined
-  return { ...base, verdict: name ? 'answered' : 'answered, no name', detail: name ? `The resource is called “${name.length > 80 ? `${name.slice(0, 79)}…` : name}”.` : 'The resource has no name.', likeReference: true }
+  const name = textOf(result.name)
+  return { ...base, verdict: name ? 'answered' : 'answered, no name', detail: name ? `The resource is called “${shorten(name, 80)}”.` : 'The resource has no name.', likeReference: true }
 }
 
 /** records_format "lists": about half the bytes for big pages, where the server takes it. */

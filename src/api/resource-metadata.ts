@@ -3,7 +3,7 @@
 // answer that is absent, refused or unreadable gives `null`, never an error to show.
 import { buildActionRequest } from '../query/request-builder.ts'
 import type { Source } from '../query/types.ts'
-import { parseBody, type JsonValue } from './body-text.ts'
+import { isJsonObject, parseBody, successResult, type JsonObject } from './body-text.ts'
 import type { Transport } from './transport.ts'
 
 export interface ResourceTarget {
@@ -25,17 +25,11 @@ export interface FieldLabel {
   notes?: string
 }
 
-export type JsonObject = { [key: string]: JsonValue }
-
 /**
  * A resource's metadata is a few KB (a data dictionary of a thousand fields, a few hundred); an answer
  * far bigger is not one, and parsing it would hold the page's thread for nothing.
  */
 export const MAX_METADATA_CHARS = 2_000_000
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The `result` of a successful action answer, or `null` for anything else. */
 export async function askAction(target: ResourceTarget, action: string, deps: MetadataDeps, signal?: AbortSignal): Promise<JsonObject | null> {
@@ -45,9 +39,7 @@ export async function askAction(target: ResourceTarget, action: string, deps: Me
     const raw = await transport.send(spec, { signal })
     if (raw.status !== 200 || raw.bodyText.length > MAX_METADATA_CHARS) return null
     const body = parseBody(raw.bodyText)
-    if (body.kind !== 'json' || !isObject(body.value) || body.value.success !== true) return null
-    const result = body.value.result
-    return isObject(result) ? result : null
+    return (body.kind === 'json' ? successResult(raw.status, body.value) : undefined) ?? null
   } catch (error) {
     // A cancelled request must fail (so nothing is cached); a refused or failed one is just absent.
     if (signal?.aborted) throw error
@@ -62,7 +54,7 @@ export function textOf(value: unknown): string | undefined {
 
 /** `info.label` and `info.notes` when they hold text; `undefined` when neither does. */
 export function fieldLabelOf(info: unknown): FieldLabel | undefined {
-  if (!isObject(info)) return undefined
+  if (!isJsonObject(info)) return undefined
   const label = textOf(info.label)
   const notes = textOf(info.notes)
   if (label === undefined && notes === undefined) return undefined
@@ -74,7 +66,7 @@ export function labelsOfFields(fields: unknown): Record<string, FieldLabel> {
   const labels: Record<string, FieldLabel> = {}
   if (!Array.isArray(fields)) return labels
   for (const field of fields) {
-    if (!isObject(field) || typeof field.id !== 'string' || field.id === '_id') continue
+    if (!isJsonObject(field) || typeof field.id !== 'string' || field.id === '_id') continue
     const label = fieldLabelOf(field.info)
     if (label && !Object.hasOwn(labels, field.id)) Object.defineProperty(labels, field.id, { value: label, enumerable: true })
   }

@@ -1,9 +1,10 @@
 // Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker; and
 // the engine's column summary, which only the demo engine computes in one call.
-import type { DemoWorkerClient } from '../demo/worker-client.ts'
+import type { DemoWorkerClient, LoadProgress } from '../demo/worker-client.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
+import { successResult } from './body-text.ts'
 import { describeFailure } from './describe-failure.ts'
 import { takeOverAnswer } from './answer-columns.ts'
 import { rawFromEngine, type DemoAnswer } from './demo-answer-reader.ts'
@@ -39,12 +40,11 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       try {
         const reply = await client.request(spec, {
           signal,
-          onProgress: onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' })),
+          onProgress: recordProgress(onProgress),
         })
         return rawFromEngine(reply, performance.now() - started)
       } catch (error) {
-        if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
-        throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
+        throw engineFailure(error, signal, 'The query was cancelled.')
       }
     },
 
@@ -55,15 +55,14 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       try {
         const answer = (await client.read(spec, context, {
           signal,
-          onProgress: onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' })),
+          onProgress: recordProgress(onProgress),
           onPart: (part) => columns.push(part as RecordColumn),
         })) as DemoAnswer
         // The time to the engine's answer, as `send` reports it: not the reading that follows it.
         const elapsedMs = Math.max(0, performance.now() - started - answer.readMs)
         return { status: answer.status, elapsedMs, outcome: takeOverAnswer(answer, columns) }
       } catch (error) {
-        if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
-        throw new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
+        throw engineFailure(error, signal, 'The query was cancelled.')
       }
     },
 
@@ -72,8 +71,7 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       try {
         return await client.summarizeRecords(fields, records, signal)
       } catch (error) {
-        if (signal?.aborted) throw summaryCancelled()
-        throw summaryFailure(new TransportError('demo-engine', error instanceof Error ? error.message : String(error)))
+        throw summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
       }
     },
 
@@ -84,11 +82,10 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       try {
         reply = await client.summarize(request, signal)
       } catch (error) {
-        if (signal?.aborted) throw summaryCancelled()
-        throw summaryFailure(new TransportError('demo-engine', error instanceof Error ? error.message : String(error)))
+        throw summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
       }
-      const summary = summaryOf(reply.body)
-      if (reply.status === 200 && summary) return summary
+      const summary = summaryOf(reply.status, reply.body)
+      if (summary) return summary
       const raw: RawResponse = {
         status: reply.status,
         statusText: '',
@@ -112,18 +109,26 @@ function summaryFailure(error: TransportError): DatastoreSearchError {
   return new DatastoreSearchError(describeFailure(error, { source: 'demo', url: '' }))
 }
 
+const SUMMARY_CANCELLED = 'The summary was cancelled.'
+
 function summaryCancelled(): DatastoreSearchError {
-  return summaryFailure(new TransportError('aborted', 'The summary was cancelled.'))
+  return summaryFailure(new TransportError('aborted', SUMMARY_CANCELLED))
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/** What went wrong in the worker: `aborted` (saying `cancelled`) when `signal` fired, else `demo-engine`. */
+function engineFailure(error: unknown, signal: AbortSignal | undefined, cancelled: string): TransportError {
+  if (signal?.aborted) return new TransportError('aborted', cancelled)
+  return new TransportError('demo-engine', error instanceof Error ? error.message : String(error))
+}
+
+/** The engine counts records: its progress in the transport's terms. */
+function recordProgress(onProgress: SendOptions['onProgress']): ((progress: LoadProgress) => void) | undefined {
+  return onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' }))
 }
 
 /** The `TableSummary` of a success envelope, or undefined. */
-function summaryOf(body: unknown): TableSummary | undefined {
-  if (!isObject(body) || body.success !== true || !isObject(body.result)) return undefined
-  const { result } = body
-  if (typeof result.total !== 'number' || !Array.isArray(result.fields)) return undefined
+function summaryOf(status: number, body: unknown): TableSummary | undefined {
+  const result = successResult(status, body)
+  if (!result || typeof result.total !== 'number' || !Array.isArray(result.fields)) return undefined
   return result as unknown as TableSummary
 }
