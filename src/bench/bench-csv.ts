@@ -1,6 +1,6 @@
 // The generated resource as a CSV file (the bench's load figures, the server start figure, the UI
-// bench's own-file figures): written once per size into .bench-cache/ and reused.
-import { createWriteStream, existsSync, renameSync } from 'node:fs'
+// bench's own-file figures, the PostgreSQL bench): written once per size into .bench-cache/ and reused.
+import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs'
 import { DEFAULT_RECORD_COUNT, GENERATED_FIELDS, generateTexts } from '../demo/generator.ts'
 
 /** A cell as CSV writes it: quoted when it holds a comma, a quote or a line break. */
@@ -13,16 +13,21 @@ function csvCell(text: string | null): string {
 export async function writeGeneratedCsv(path: string, count: number = DEFAULT_RECORD_COUNT): Promise<string> {
   if (existsSync(path)) return path
   const partial = `${path}.partial`
-  const lines: string[] = []
-  generateTexts({ count }, (texts) => {
-    lines.push(texts.map(csvCell).join(','))
-  })
-  const out = createWriteStream(partial)
-  out.write(`${GENERATED_FIELDS.map((field) => field.id).join(',')}\n`)
-  for (let at = 0; at < lines.length; at += 10_000) {
-    if (!out.write(`${lines.slice(at, at + 10_000).join('\n')}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+  // written a batch at a time as the generator goes, so the file's text is never all in memory
+  const out = openSync(partial, 'w')
+  try {
+    let batch = `${GENERATED_FIELDS.map((field) => field.id).join(',')}\n`
+    generateTexts({ count }, (texts) => {
+      batch += `${texts.map(csvCell).join(',')}\n`
+      if (batch.length >= 1 << 20) {
+        writeSync(out, batch)
+        batch = ''
+      }
+    })
+    writeSync(out, batch)
+  } finally {
+    closeSync(out)
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
   renameSync(partial, path)
   return path
 }

@@ -2,14 +2,13 @@
 // run, on the same generated CSV (the demo generator's data, as `npm run bench` uses): Q1-Q7 and a
 // numeric sort (median of the timed runs), the import time, the start time with the table already
 // in the database, and each server's RSS while serving. Starts a throwaway PostgreSQL cluster.
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { generateRecords, GENERATED_FIELDS } from '../demo/generator.ts'
-import { cellToText } from '../engine/index.ts'
+import { GENERATED_FIELDS } from '../demo/generator.ts'
 import { startCluster } from '../server/postgres/test-support/cluster.ts'
 import { startServer, type RunningServer } from '../server/test-support/server-process.ts'
+import { writeGeneratedCsv } from './bench-csv.ts'
 import { queriesForGeneratedData } from './dataset.ts'
 
 /** The numeric sort: the generator's first numeric column. */
@@ -17,26 +16,6 @@ const NUMBER_FIELD = GENERATED_FIELDS.find((field) => field.type === 'numeric')?
 const CACHE_DIR = fileURLToPath(new URL('../../.bench-cache/', import.meta.url))
 const WARMUPS = 2
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
-
-function csvCell(text: string | null): string {
-  if (text === null) return ''
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-async function writeCsv(path: string, count: number): Promise<void> {
-  const out = createWriteStream(path)
-  out.write(`${GENERATED_FIELDS.map((field) => field.id).join(',')}\n`)
-  let batch = ''
-  for (const record of generateRecords({ count })) {
-    batch += `${GENERATED_FIELDS.map((field) => csvCell(cellToText(field, record[field.id]))).join(',')}\n`
-    if (batch.length > 1 << 20) {
-      if (!out.write(batch)) await once(out, 'drain')
-      batch = ''
-    }
-  }
-  out.end(batch)
-  await once(out, 'finish')
-}
 
 function rssMb(server: RunningServer): number {
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
@@ -81,7 +60,7 @@ async function benchSize(count: number): Promise<string[]> {
   mkdirSync(CACHE_DIR, { recursive: true })
   const csv = `${CACHE_DIR}pg-bench-${count}.csv`
   process.stderr.write(`writing ${csv}\n`)
-  await writeCsv(csv, count)
+  await writeGeneratedCsv(csv, count)
   const cluster = await startCluster()
   try {
     const id = 'bench'

@@ -139,18 +139,21 @@ export async function loadDataPackageRecords<T>(resource: DataPackageResource, s
   const truths = new Set(resource.trueValues)
   const falsehoods = new Set(resource.falseValues)
   let columns: (FieldInfo | undefined)[] | undefined
+  // the CSV column of each schema field, found once from the header
+  let positions: number[] = []
   let builder: RecordSink<T> | undefined
   const accept = (rows: CsvRow[]): void => {
     for (const row of rows) {
       if (row.cells.length === 1 && row.cells[0] === '') continue
       if (columns === undefined) {
         columns = headerColumns(resource, row, file)
+        positions = resource.fields.map((field) => columns!.indexOf(field))
         builder = openSink(resource.fields)
         continue
       }
       if (row.cells.length > columns.length) throw new DataPackageError(`${file}: line ${row.line}: ${row.cells.length} values for ${columns.length} header names`)
-      const ordered = resource.fields.map((field) => {
-        const raw = row.cells[columns!.findIndex((column) => column === field)]
+      const ordered = resource.fields.map((field, index) => {
+        const raw = row.cells[positions[index] as number]
         if (raw === undefined || missing.has(raw)) return undefined
         if (field.type === 'bool') return truths.has(raw) ? 'true' : falsehoods.has(raw) ? 'false' : raw
         if (field.type === 'timestamp') return raw.replace(/Z$/, '')

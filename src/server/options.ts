@@ -105,12 +105,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
     if (list !== undefined && list.length > 1) throw new OptionError(`${name} was given more than once`)
     return list?.[0]
   }
-  const resources = (values.get('--resource') ?? []).map((text) => parseResource(text))
-  const seen = new Set<string>()
-  for (const { id } of resources) {
-    if (seen.has(id)) throw new OptionError(`--resource ${id} was given twice`)
-    seen.add(id)
-  }
+  const resources = parseResources(values.get('--resource') ?? [], '--resource')
   const postgres = postgresOptions(values, flags, single, env)
   if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
@@ -149,12 +144,7 @@ function postgresOptions(
     return undefined
   }
   if (!/^postgres(?:ql)?:\/\//.test(url)) throw new OptionError(`--database "${redactUrl(url)}": expected a URL like postgres://user@host:5432/db`)
-  const imports = (values.get('--import') ?? []).map((text) => parseResource(text, '--import'))
-  const seen = new Set<string>()
-  for (const { id } of imports) {
-    if (seen.has(id)) throw new OptionError(`--import ${id} was given twice`)
-    seen.add(id)
-  }
+  const imports = parseResources(values.get('--import') ?? [], '--import')
   const timeoutText = single('--statement-timeout')
   const statementTimeout = timeoutText === undefined ? 15 : Number(timeoutText)
   if (!(statementTimeout > 0) || !Number.isFinite(statementTimeout)) throw new OptionError(`--statement-timeout ${timeoutText}: expected a number of seconds above 0`)
@@ -191,7 +181,18 @@ function parseBasePath(text: string): string {
   return `/${segments.join('/')}`
 }
 
-function parseResource(text: string, option = '--resource'): ResourceFileOption {
+/** Each `ID=FILE` of a repeatable option; an id given twice is refused. */
+function parseResources(texts: readonly string[], option: string): ResourceFileOption[] {
+  const resources = texts.map((text) => parseResource(text, option))
+  const seen = new Set<string>()
+  for (const { id } of resources) {
+    if (seen.has(id)) throw new OptionError(`${option} ${id} was given twice`)
+    seen.add(id)
+  }
+  return resources
+}
+
+function parseResource(text: string, option: string): ResourceFileOption {
   const equals = text.indexOf('=')
   const id = equals === -1 ? '' : text.slice(0, equals).trim()
   const file = equals === -1 ? '' : text.slice(equals + 1).trim()

@@ -7,6 +7,7 @@ import type { PostgresOptions } from '../options.ts'
 import { redactUrl } from '../options.ts'
 import { DataPackageError } from '../datapackage.ts'
 import { ImportError, importFile } from './import.ts'
+import { ident } from './sql-names.ts'
 import { createPool, PostgresStore } from './store.ts'
 import { readTables } from './tables.ts'
 
@@ -51,7 +52,7 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   }
   const { rows } = await startupQuery(pool, (client) => client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'en-x-icu') AS found`))
   if (rows[0]?.found !== true) throw new PostgresStartError('this PostgreSQL has no ICU collation "en-x-icu" (it was built without ICU); sort needs it to order text as the engine does')
-  if (options.imports.length > 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '""')}"`)
+  if (options.imports.length > 0) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${ident(options.schema)}`)
   for (const { id, file } of options.imports) {
     try {
       const result = await importFile(pool, { schema: options.schema, id, file, replace: options.replace })
