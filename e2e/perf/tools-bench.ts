@@ -9,6 +9,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { takeLongTasks, watchLongTasks } from './long-tasks.ts'
 import { startPreview } from './preview.ts'
 
 const DIST = process.argv[2] ?? 'dist'
@@ -17,18 +18,6 @@ const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 async function statusStartsWith(page: Page, text: RegExp): Promise<void> {
   await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('output')?.textContent ?? ''), text.source, { polling: 100, timeout: 300_000 })
-}
-
-/** Long tasks (over 50 ms) from now on; the returned function gives and clears them. */
-async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
-  await page.evaluate(() => {
-    const target = window as unknown as { longTasks: number[] }
-    target.longTasks = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) target.longTasks.push(entry.duration)
-    }).observe({ type: 'longtask' })
-  })
-  return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0))
 }
 
 async function heapUsed(page: Page): Promise<number> {
@@ -47,7 +36,7 @@ function describeTasks(tasks: number[]): string {
 async function measureExport(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/?resource=generated-1m&limit=10`)
   await statusStartsWith(page, /^Showing/)
-  const takeTasks = await watchLongTasks(page)
+  await watchLongTasks(page)
   const heapBefore = await heapUsed(page)
   const started = Date.now()
   const downloaded = page.waitForEvent('download', { timeout: 300_000 })
@@ -61,7 +50,7 @@ async function measureExport(page: Page, origin: string): Promise<void> {
   const elapsed = Date.now() - started
   clearInterval(sampler)
   const size = (await stat(await download.path())).size
-  const tasks = await takeTasks()
+  const tasks = await takeLongTasks(page)
   const message = await page.locator('.export-message').textContent()
   console.info(`export 100,000 records as CSV: ${elapsed} ms, file ${MB(size)}, main-thread JS heap ${MB(heapBefore)} -> peak ${MB(peakHeap)} (sampled), ${describeTasks(tasks)}`)
   console.info(`  says: ${message}`)
@@ -77,14 +66,14 @@ async function measureUpload(page: Page, origin: string): Promise<void> {
     const size = (await stat(path)).size
     await page.goto(origin)
     await statusStartsWith(page, /^Showing/)
-    const takeTasks = await watchLongTasks(page)
+    await watchLongTasks(page)
     const heapBefore = await heapUsed(page)
     const started = Date.now()
     await page.getByLabel('Add a data file').setInputFiles(path)
     await statusStartsWith(page, /of 1,000,000 records/)
     const elapsed = Date.now() - started
     const heapAfter = await heapUsed(page)
-    const tasks = await takeTasks()
+    const tasks = await takeLongTasks(page)
     console.info(`upload a 1,000,000-row CSV (${MB(size)}): first query answered after ${elapsed} ms, main-thread JS heap ${MB(heapBefore)} -> ${MB(heapAfter)}, ${describeTasks(tasks)}`)
   } finally {
     await rm(folder, { recursive: true, force: true })

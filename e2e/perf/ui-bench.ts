@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startFaultServer } from '../fixtures/fault-server.ts'
 import { E2E_PUBLIC_RESOURCE } from '../fixtures/server-args.ts'
+import { takeLongTasks, watchLongTasks } from './long-tasks.ts'
 import { startPreview } from './preview.ts'
 import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
@@ -35,26 +36,6 @@ async function waitForResult(page: Page, text = 'Showing'): Promise<number> {
     timeout: 120_000,
   })
   return page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))))
-}
-
-/** Collects main-thread long tasks (over 50 ms) from now on; `take` returns and clears them. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const target = window as unknown as { longTasks: number[] }
-    target.longTasks = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) target.longTasks.push(entry.duration)
-    }).observe({ type: 'longtask' })
-  })
-}
-
-async function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const target = window as unknown as { longTasks: number[] }
-    const tasks = target.longTasks
-    target.longTasks = []
-    return tasks
-  })
 }
 
 async function firstResult(browser: Browser, origin: string): Promise<number[]> {

@@ -64,16 +64,14 @@ async function readBody(request: Request): Promise<BodyParse> {
     const keys = [...form.keys()]
     // CKAN's legacy case (what jQuery sends for ckan.js in a browser): one key, the JSON text, with an
     // empty value or "1"
-    if (keys.length === 1 && ['', '1'].includes(form.get(keys[0] as string) as string)) {
-      try {
-        return { ok: true, params: JSON.parse(keys[0] as string) as unknown }
-      } catch (error) {
-        return { ok: false, outcome: badRequest(`Error decoding JSON data. Error: ${error instanceof Error ? error.message : String(error)}`) }
-      }
-    }
+    if (keys.length === 1 && ['', '1'].includes(form.get(keys[0] as string) as string)) return parseJson(keys[0] as string)
     return { ok: true, params: queryParams(form) }
   }
   if (text.trim() === '') return { ok: true, params: {} }
+  return parseJson(text)
+}
+
+function parseJson(text: string): BodyParse {
   try {
     return { ok: true, params: JSON.parse(text) as unknown }
   } catch (error) {

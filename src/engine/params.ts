@@ -71,7 +71,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function addError(errors: ValidationErrors, key: string, message: string): void {
+export function addError(errors: ValidationErrors, key: string, message: string): void {
   ;(errors[key] ??= []).push(message)
 }
 

@@ -2,7 +2,7 @@
 // rules of `datastore_search` (params.ts), so a query that searches also summarises; `top` and `bins`
 // are the summary's own. Problems are collected per key, like `datastore_search`'s 409.
 
-import { checkFieldNames, naturalNumber, shapeParams, type ShapedParams, type ValidationErrors } from './params.ts'
+import { addError, checkFieldNames, naturalNumber, shapeParams, type ShapedParams, type ValidationErrors } from './params.ts'
 import type { StoredTable } from './table.ts'
 
 export const DEFAULT_TOP = 10
@@ -23,10 +23,6 @@ export class SummaryRequestError extends Error {
   constructor(readonly errors: ValidationErrors) {
     super(Object.entries(errors).map(([key, messages]) => `${key}: ${messages.join(' ')}`).join('; '))
   }
-}
-
-function addError(errors: ValidationErrors, key: string, message: string): void {
-  ;(errors[key] ??= []).push(message)
 }
 
 /** Shapes the request (no table needed); `resource_id` is required only when `needsResource`. */
