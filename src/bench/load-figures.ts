@@ -2,9 +2,9 @@
 // process of its own (load-child.ts), and `npm run api --resource` started on it (until it listens,
 // and until its first answer). Printed as one table beside the query tables.
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { writeGeneratedCsv } from './bench-csv.ts'
+import { runJsonChild } from './json-child.ts'
 import type { LoadFigures } from './load-child.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,20 +20,6 @@ export interface ServerStart {
 
 export interface LoadResult extends LoadFigures {
   server: ServerStart
-}
-
-function runLoadChild(csvPath: string, outPath: string): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', LOAD_CHILD, csvPath, outPath], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] })
-    child.on('error', reject)
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`The load measurement failed (exit code ${code}); its output is above`))
-      else {
-        resolve(JSON.parse(readFileSync(outPath, 'utf8')) as LoadFigures)
-        rmSync(outPath, { force: true })
-      }
-    })
-  })
 }
 
 /** Starts the server on the CSV file, waits for it to listen and answer once, then stops it. */
@@ -67,7 +53,7 @@ export async function measureLoads(size: number, cacheDir: string, log: (line: s
   log(`[load ${size.toLocaleString('en-US')}] writing the generated resource as CSV (once per size)`)
   const csvPath = await writeGeneratedCsv(`${cacheDir}service-requests-${size}.csv`, size)
   log(`[load ${size.toLocaleString('en-US')}] loading it in a child process`)
-  const figures = await runLoadChild(csvPath, `${cacheDir}load-${size}.json`)
+  const figures = await runJsonChild<LoadFigures>(LOAD_CHILD, [csvPath], `${cacheDir}load-${size}.json`, 'The load measurement')
   log(`[load ${size.toLocaleString('en-US')}] starting the server on it`)
   const server = await measureServerStart(csvPath)
   return { ...figures, server }

@@ -2,12 +2,12 @@
 // of its own (clean memory figures), checks that they agree, prints the tables to stdout and writes
 // .bench-cache/results.json (results-quick.json for --quick). Progress goes to stderr.
 // Exits 1 when an engine answer differs from the naive one or the data lacks what a query assumes.
-import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions } from './args.ts'
 import { compareSize } from './compare.ts'
+import { runJsonChild } from './json-child.ts'
 import { formatLoads, measureLoads, type LoadResult } from './load-figures.ts'
 import { formatProblems, formatSize } from './report.ts'
 import type { SummaryBenchResult } from './summary-bench.ts'
@@ -15,7 +15,6 @@ import { formatSummaries, summaryProblems } from './summary-report.ts'
 import { measureSummariesInChild } from './summary-run.ts'
 import type { Contender, ContenderResult } from './types.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CACHE_DIR = fileURLToPath(new URL('../../.bench-cache/', import.meta.url))
 const CHILD_ENTRY = fileURLToPath(new URL('./child.ts', import.meta.url))
 
@@ -24,22 +23,8 @@ const progress = (line: string): void => {
 }
 
 function measureInChild(contender: Contender, size: number, options: BenchOptions): Promise<ContenderResult> {
-  const outPath = `${CACHE_DIR}${contender}-${size}.json`
-  rmSync(outPath, { force: true })
-  const args = ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', CHILD_ENTRY, contender, String(size), String(options.warmups), String(options.runs), outPath]
-  return new Promise((resolve, reject) => {
-    // The child's stdout also goes to our stderr: stdout is kept for the final tables.
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      if (code !== 0) {
-        reject(new Error(`Measuring ${contender} at ${size} records failed (${signal === null ? `exit code ${code}` : `signal ${signal}`}); its output is above`))
-        return
-      }
-      resolve(JSON.parse(readFileSync(outPath, 'utf8')) as ContenderResult)
-      rmSync(outPath, { force: true })
-    })
-  })
+  const args = [contender, String(size), String(options.warmups), String(options.runs)]
+  return runJsonChild(CHILD_ENTRY, args, `${CACHE_DIR}${contender}-${size}.json`, `Measuring ${contender} at ${size} records`)
 }
 
 async function main(): Promise<number> {

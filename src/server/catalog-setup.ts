@@ -7,7 +7,7 @@ import { Catalog, type PartialCallback, type ResourceEntry, type Table } from '.
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
 import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
-import { DataPackageError, loadDataPackageTable, parseDataPackage } from './datapackage.ts'
+import { DataPackageError, loadDataPackageTable, parseDataPackage, type DataPackageResource } from './datapackage.ts'
 import type { ServerOptions } from './options.ts'
 
 /** A file that could not be read or parsed; the message names the file (and the line, if known). */
@@ -61,15 +61,8 @@ export function isDataPackage(file: string): boolean {
 
 /** A Frictionless data package's CSV resource, its types, titles and descriptions; errors name the file. */
 async function loadDataPackage(id: string, file: string): Promise<ResourceEntry> {
-  let json: string
   try {
-    json = await readFile(file, 'utf8')
-  } catch (error) {
-    throw new ResourceLoadError(`${file}: cannot read the file (${reasonOf(error)})`)
-  }
-  try {
-    const resource = parseDataPackage(json, file, id)
-    const dataFile = join(dirname(file), resource.path)
+    const { resource, dataFile } = await readDataPackage(file, id)
     let data: Blob
     try {
       data = await openReadable(dataFile)
@@ -86,6 +79,18 @@ async function loadDataPackage(id: string, file: string): Promise<ResourceEntry>
     if (error instanceof DataPackageError) throw new ResourceLoadError(error.message)
     throw error
   }
+}
+
+/** The package's resource (picked by `id`) and the path of its CSV file; errors are DataPackageErrors naming the file. */
+export async function readDataPackage(file: string, id: string): Promise<{ resource: DataPackageResource; dataFile: string }> {
+  let json: string
+  try {
+    json = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new DataPackageError(`${file}: cannot read the file (${reasonOf(error)})`)
+  }
+  const resource = parseDataPackage(json, file, id)
+  return { resource, dataFile: join(dirname(file), resource.path) }
 }
 
 /** Why a file could not be opened, in words (no such file, permission denied, ...). */

@@ -5,8 +5,6 @@
 // Rows carry `_id` (file order, from 1), each field's cell text in COPY's text format, and the search
 // column: the cells' lowercase texts joined by U+0001, which `q` searches through a trigram index.
 import { openAsBlob } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
@@ -14,8 +12,8 @@ import { cellToText, type FieldInfo, type RecordObject } from '../../engine/inde
 import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
 import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
 import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
-import { isDataPackage, reasonOf } from '../catalog-setup.ts'
-import { loadDataPackageRecords, parseDataPackage } from '../datapackage.ts'
+import { isDataPackage, readDataPackage, reasonOf } from '../catalog-setup.ts'
+import { loadDataPackageRecords } from '../datapackage.ts'
 import type { FieldDictionary, TableMeta } from './tables.ts'
 
 export class ImportError extends Error {}
@@ -182,14 +180,7 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
     let meta: TableMeta
     let dictionary: Record<string, FieldDictionary> = {}
     if (isDataPackage(file)) {
-      let json: string
-      try {
-        json = await readFile(file, 'utf8')
-      } catch (error) {
-        throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
-      }
-      const resource = parseDataPackage(json, file, id)
-      const dataFile = join(dirname(file), resource.path)
+      const { resource, dataFile } = await readDataPackage(file, id)
       records = await loadDataPackageRecords(resource, await readable(dataFile), dataFile, openSink)
       dictionary = resource.dictionary
       meta = { title: resource.title, description: resource.description, format: resource.format, packageId: resource.packageId }
