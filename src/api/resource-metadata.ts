@@ -1,9 +1,11 @@
 // What a resource says about itself beyond its records: its name (`resource_show`) and its data
 // dictionary (`fields[].info`, from `datastore_search` and `datastore_info`). Both are extras: an
 // answer that is absent, refused or unreadable gives `null`, never an error to show.
+import { queryOptions } from '@tanstack/react-query'
 import { buildActionRequest } from '../query/request-builder.ts'
 import type { Source } from '../query/types.ts'
 import { isJsonObject, parseBody, successResult, type JsonObject } from './body-text.ts'
+import { tokenTag } from './datastore-search.ts'
 import type { Transport } from './transport.ts'
 
 export interface ResourceTarget {
@@ -75,8 +77,22 @@ export function labelsOfFields(fields: unknown): Record<string, FieldLabel> {
 
 export const metadataKeys = {
   all: ['datastore', 'metadata'] as const,
-  of: (action: string, target: ResourceTarget, tokenTag: string) =>
-    [...metadataKeys.all, action, { source: target.source, baseUrl: target.baseUrl, resourceId: target.resourceId.trim() }, { token: tokenTag }] as const,
+  of: (action: string, target: ResourceTarget, tag: string) =>
+    [...metadataKeys.all, action, { source: target.source, baseUrl: target.baseUrl, resourceId: target.resourceId.trim() }, { token: tag }] as const,
+}
+
+/**
+ * The query options of one action's answer (read by `read`): asked once, never retried; a demo
+ * resource never changes, a live one is asked again after five minutes.
+ */
+export function metadataOptions<T>(action: string, target: ResourceTarget, deps: MetadataDeps, read: (signal: AbortSignal) => Promise<T | null>) {
+  return queryOptions({
+    queryKey: metadataKeys.of(action, target, tokenTag(deps.token)),
+    queryFn: ({ signal }) => read(signal),
+    retry: false,
+    networkMode: 'always',
+    staleTime: target.source === 'demo' ? Number.POSITIVE_INFINITY : 5 * 60_000,
+  })
 }
 
 /** The fields with their label and description attached, for the grid and the record panel. */

@@ -1,7 +1,5 @@
 // `resource_show`: the resource's name and description, for the header above the records.
-import { queryOptions } from '@tanstack/react-query'
-import { tokenTag } from './datastore-search.ts'
-import { askAction, metadataKeys, textOf, type MetadataDeps, type ResourceTarget } from './resource-metadata.ts'
+import { askAction, metadataOptions, textOf, type MetadataDeps, type ResourceTarget } from './resource-metadata.ts'
 
 export interface ResourceSummary {
   name?: string
@@ -20,11 +18,5 @@ export async function fetchResourceSummary(target: ResourceTarget, deps: Metadat
 }
 
 export function resourceShowOptions(target: ResourceTarget, deps: MetadataDeps) {
-  return queryOptions({
-    queryKey: metadataKeys.of('resource_show', target, tokenTag(deps.token)),
-    queryFn: ({ signal }) => fetchResourceSummary(target, deps, signal),
-    retry: false,
-    networkMode: 'always',
-    staleTime: target.source === 'demo' ? Number.POSITIVE_INFINITY : 5 * 60_000,
-  })
+  return metadataOptions('resource_show', target, deps, (signal) => fetchResourceSummary(target, deps, signal))
 }
