@@ -3,6 +3,7 @@
 // address from a portal's "Data API" box (`{site}/api[/3]/action/datastore_search?resource_id=...`).
 // One pure reader turns each into the base URL, the resource id and the query parameters it carries.
 import type { FilterClause, QueryState, SortKey } from './types.ts'
+import { SECRET_NAME } from './url-codec.ts'
 
 export type AddressKind = 'resource-page' | 'dump-link' | 'api-address'
 
@@ -40,7 +41,6 @@ export const ADDRESS_ACTIONS = ['datastore_search', 'datastore_info', 'resource_
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MAX_ADDRESS_CHARS = 20_000
 const MAX_VALUE_CHARS = 2_000
-const SECRET_NAME = /token|api[-_.]?key|apikey|auth|secret|passw|credential|session|bearer|cookie/i
 /** CKAN parameters the explorer knows but does not set from an address. */
 const NOT_TAKEN: Readonly<Record<string, string>> = {
   include_total: 'the explorer always asks for the total',

@@ -41,7 +41,8 @@ export interface DecodedLink {
 
 const FILTER_PREFIX = 'filter.'
 const NO_LIMIT = 'none'
-const SECRET_NAME = /token|api[-_.]?key|apikey|auth|secret|passw|credential|session|bearer|cookie/i
+/** A parameter name that looks like a credential: never taken from a link or a pasted address. */
+export const SECRET_NAME = /token|api[-_.]?key|apikey|auth|secret|passw|credential|session|bearer|cookie/i
 
 /** The canonical query string, without the leading `?`. Equal queries give equal strings. */
 export function encodeQuery(query: QueryState): string {

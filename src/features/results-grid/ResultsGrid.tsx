@@ -77,11 +77,10 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
   // The first column also holds the row's Details button.
   const widths = useMemo(() => columnWidths(fields, records).map((width, index) => (index === 0 ? width + DETAILS_BUTTON_PX : width)), [fields, records])
   const numeric = useMemo(() => fields.map((field) => isNumericType(field.type)), [fields])
-  // Rows are the records themselves: no row objects are built for the thousands of records never drawn.
-  const rows = records
+  // The rows are the records themselves: no row objects are built for the thousands of records never drawn.
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: records.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -106,7 +105,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
   const columnsStart = windowed ? (columnItems[0]?.start ?? 0) : 0
   const totalWidth = widths.reduce((sum, width) => sum + width, 0)
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
-  const active = Math.min(activeRow, Math.max(0, rows.length - 1))
+  const active = Math.min(activeRow, Math.max(0, records.length - 1))
 
   // New records start again at their first row; the record panel closes, unless the user paged from
   // it, in which case it shows the new page's first (Next) or last (Previous) record.
@@ -141,7 +140,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
       setOpenRecord(index)
       return
     }
-    const next = rowAfterKey(event.key, index, rows.length, pageRows)
+    const next = rowAfterKey(event.key, index, records.length, pageRows)
     if (next === undefined) return
     event.preventDefault()
     focusRow(next)
@@ -184,7 +183,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
       <div className="grid-scroll" ref={scrollRef}>
         <table
           aria-label="Results"
-          aria-rowcount={rows.length + 1}
+          aria-rowcount={records.length + 1}
           aria-colcount={fields.length}
           className="grid"
           style={{ width: totalWidth }}
@@ -210,7 +209,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const record = rows[item.index]
+              const record = records[item.index]
               if (record === undefined) return null
               return (
                 <tr
@@ -256,7 +255,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
             })}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className="grid-empty">No records match this query.</p> : null}
+        {records.length === 0 ? <p className="grid-empty">No records match this query.</p> : null}
       </div>
       {fullValue !== null ? <FullValueDialog value={fullValue} onClose={closeFull} /> : null}
       {filterField !== null ? (
