@@ -31,7 +31,7 @@ import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { demoTransport, serverFormats, transports } from './transports.ts'
 
-// The grid (TanStack Table + Virtual) is its own chunk, fetched at once but off the critical path.
+// The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
 const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(module.ResultsGrid) })))
 // The column chooser is needed only once there are columns: its own small chunk.
