@@ -119,8 +119,9 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     onProgress: deps.onProgress,
     ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
   }
+  const big = query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS
   const offThread = deps.transports.liveOffThread
-  if (query.source === 'live' && offThread && query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS) {
+  if (query.source === 'live' && offThread && big) {
     try {
       return await offThread.search(spec, context, options)
     } catch (failure) {
@@ -129,7 +130,7 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     }
   }
   const demoOffThread = deps.transports.demoOffThread
-  if (query.source === 'demo' && demoOffThread && query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS) return demoOffThread.search(spec, context, options)
+  if (query.source === 'demo' && demoOffThread && big) return demoOffThread.search(spec, context, options)
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   const raw = await transport.send(spec, options)
   return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
