@@ -126,7 +126,7 @@ function text(value: JsonValue | undefined): string {
 
 /** The first line of a description, markup and Markdown marks taken off, cut to a line's length. */
 function firstLine(notes: string): string {
-  const line = notes.replace(/<(?:br|\/?p)\b[^>]*>/gi, '\n').replace(/<[^>]*>/g, '').split(/\r?\n\s*\r?\n|\r?\n/).map((part) => part.replace(/[#*_`>]+/g, ' ').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim()).find((part) => part !== '') ?? ''
+  const line = notes.replace(/<(?:br|\/?p)\b[^>]*>/gi, '\n').replace(/<[^>]*>/g, '').split(/\r?\n\s*\r?\n|\r?\n/).map((part) => part.replace(/^\s*(?:#+|>)\s*|\*\*|__|`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim()).find((part) => part !== '') ?? ''
   return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : line
 }
 

@@ -29,6 +29,7 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, transports } from './transports.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
@@ -39,6 +40,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Browse datasets loads its code when first opened.
+const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
@@ -83,6 +86,7 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const browse = useBrowse(draft, token.token, explorer.run)
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (
@@ -106,7 +110,18 @@ export function Explorer() {
               onRememberChange: token.setRemember,
             }}
             timeoutControls={explorer.timeout}
+            resourceTools={
+              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+                Browse datasets
+              </button>
+            }
+            onBrowseAddress={browse.openAddress}
           />
+          {browse.target ? (
+            <Suspense fallback={null}>
+              <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
+            </Suspense>
+          ) : null}
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}

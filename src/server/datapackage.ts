@@ -127,6 +127,8 @@ export function parseDataPackage(json: string, file: string, id: string): DataPa
   if (packageId !== undefined) {
     result.packageId = packageId
     result.dataset = datasetOf(descriptor, packageId)
+    // a package of one resource lends it its title; it borrows the resource's description likewise
+    if (result.dataset.notes === undefined && resources.length === 1 && description !== undefined) result.dataset.notes = description
   }
   for (const field of schemaObject.fields as Record<string, unknown>[]) {
     const trueValues = field.trueValues

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
-import { takeOverAddress } from './address-paste.ts'
+import { takeOverAddress, takeOverCatalogAddress, type BrowseRequest } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
 import { RadioGroup } from './RadioGroup.tsx'
@@ -36,6 +36,10 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** Shown under Resource ID (the `Browse datasets` button). */
+  resourceTools?: ReactNode
+  /** A portal's root or dataset page arrived in Base URL or Resource ID: browse it (`before`: the draft it replaced). */
+  onBrowseAddress?: (request: BrowseRequest, before: FormDraft) => void
 }
 
 const SOURCES = [
@@ -67,6 +71,12 @@ export function QueryForm(props: QueryFormProps) {
   const [addressView, setAddressView] = useState<string | undefined>(undefined)
   // A portal address in either field fills in both (and the query parameters it carries).
   const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
+    const catalog = props.onBrowseAddress ? takeOverCatalogAddress(draft, key, value) : undefined
+    if (catalog) {
+      onDraftChange(catalog.draft)
+      setAddressNote(catalog.note)
+      return props.onBrowseAddress?.(catalog.browse, draft)
+    }
     const taken = takeOverAddress(draft, value)
     if (!taken) return set(key, value)
     onDraftChange(taken.draft)
@@ -108,6 +118,7 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
+      {props.resourceTools}
       {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
       <p className="address-note" aria-live="polite">
         {addressNote}
