@@ -37,6 +37,7 @@ export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDi
     if (open && !element.open) {
       returnFocus.current = document.activeElement
       element.showModal()
+      element.querySelector<HTMLElement>('input[type="search"]')?.focus()
     } else if (!open && element.open) {
       element.close()
     }
@@ -48,6 +49,12 @@ export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDi
   }
   // Up and down move through the search box, the results' Open buttons and More datasets.
   const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // a search box spends the first Esc on clearing itself: here Esc always closes
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      dialog.current?.close()
+      return
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
     const stops = [...(dialog.current?.querySelectorAll<HTMLElement>(`[${NAV}]`) ?? [])].filter((element) => !(element as HTMLButtonElement).disabled)
     const at = stops.indexOf(document.activeElement as HTMLElement)
