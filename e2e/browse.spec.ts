@@ -214,3 +214,13 @@ test('demo mode browses the demo resources and own files', async ({ page }) => {
   await expect(statusRegion(page)).toHaveText(/^Showing 100 of 120 records/)
   await expect(page.getByRole('radio', { name: 'Demo' })).toBeChecked()
 })
+
+test('a dataset address typed into Resource ID is browsed when the query is run, not sent as an id', async ({ page, portal }) => {
+  await fillLiveForm(page, { baseUrl: portal.origin, resourceId: '' })
+  await page.getByLabel('Resource ID').pressSequentially(`${portal.origin}/dataset/winter-bird-counts`)
+  await expect(dialog(page)).toHaveCount(0)
+  await page.getByLabel('Resource ID').press('Enter')
+  await expect(dialog(page)).toBeVisible()
+  expect(await titles(page)).toEqual(['Winter bird counts'])
+  await expect(page.getByLabel('Resource ID')).toHaveValue('')
+})

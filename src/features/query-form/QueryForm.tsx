@@ -85,6 +85,13 @@ export function QueryForm(props: QueryFormProps) {
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // a portal or dataset address typed into Resource ID is no id: browse it instead
+    const typed = props.onBrowseAddress ? takeOverCatalogAddress({ ...draft, resourceId: '' }, 'resourceId', draft.resourceId) : undefined
+    if (typed) {
+      onDraftChange(typed.draft)
+      setAddressNote(typed.note)
+      return props.onBrowseAddress?.(typed.browse, draft)
+    }
     onRun(draft, addressView === viewKey(draft) ? { ownView: true } : undefined)
   }
   const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
