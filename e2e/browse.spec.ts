@@ -4,6 +4,7 @@
 // pasted root and dataset addresses, the keyboard, a portal whose catalog cannot be read, and demo mode.
 import type { Page } from '@playwright/test'
 import { fillLiveForm, gridColumn, openApp, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
+import { seriousAxeViolations } from './fixtures/axe-serious.ts'
 import { startFaultServer } from './fixtures/fault-server.ts'
 import { WATER, WATER_PACKAGE, WATER_RESOURCE } from './fixtures/portal-servers.ts'
 import { E2E_BASE_URL, E2E_PRIVATE_RESOURCE, E2E_PUBLIC_RESOURCE, E2E_TOKEN } from './fixtures/server-args.ts'
@@ -224,3 +225,14 @@ test('a dataset address typed into Resource ID is browsed when the query is run,
   expect(await titles(page)).toEqual(['Winter bird counts'])
   await expect(page.getByLabel('Resource ID')).toHaveValue('')
 })
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in the dialog (${colorScheme})`, async ({ page, portal }) => {
+    await page.emulateMedia({ colorScheme })
+    await fillLiveForm(page, { baseUrl: portal.origin, resourceId: '' })
+    await page.getByRole('button', { name: 'Browse datasets' }).click()
+    await page.getByRole('searchbox', { name: 'Search datasets' }).fill('municipal')
+    await expect(dialog(page).getByRole('status')).toHaveText('1 dataset matching “municipal”')
+    expect(await seriousAxeViolations(page)).toEqual([])
+  })
+}

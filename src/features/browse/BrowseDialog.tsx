@@ -24,6 +24,8 @@ interface BrowseDialogProps {
 }
 
 const NAV = 'data-browse-nav'
+/** Resources that cannot be opened, listed one by one up to this many; more are told in one line. */
+const MAX_CLOSED_LISTED = 4
 
 /** The `Browse datasets` dialog: search a portal's catalog and open a DataStore resource. */
 export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDialogProps) {
@@ -93,7 +95,7 @@ function BrowseBody({ target, deps, onOpenResource }: { target: BrowseTarget; de
         type="search"
         className="browse-search"
         aria-label="Search datasets"
-        placeholder="Words in titles, descriptions, resources, fields"
+        placeholder="Words in titles, descriptions, fields"
         value={q}
         onChange={(event) => setQ(event.target.value)}
         onKeyDown={(event) => {
@@ -140,6 +142,10 @@ function statusLine(phase: string, count: number, shown: number, q: string, data
 function DatasetItem({ dataset, onOpen }: { dataset: CatalogDataset; onOpen: (resource: CatalogResource) => void }) {
   const headingId = useId()
   const queryable = dataset.resources.some((resource) => resource.queryable)
+  // a package of dozens of files: the openable ones, and the others told in one line
+  const closed = dataset.resources.filter((resource) => !resource.queryable)
+  const folded = closed.length > MAX_CLOSED_LISTED ? closed : []
+  const listed = folded.length > 0 ? dataset.resources.filter((resource) => resource.queryable) : dataset.resources
   const facts = [
     dataset.organization,
     dataset.formats.length > 0 ? dataset.formats.join(', ') : undefined,
@@ -154,7 +160,7 @@ function DatasetItem({ dataset, onOpen }: { dataset: CatalogDataset; onOpen: (re
       {dataset.summary ? <p className="browse-summary">{dataset.summary}</p> : null}
       {dataset.resources.length > 0 ? (
         <ul className="browse-resources" aria-label={`Resources of ${dataset.title}`}>
-          {dataset.resources.map((resource) => (
+          {listed.map((resource) => (
             <li key={resource.id}>
               {resource.queryable ? (
                 <button type="button" className="browse-open" onClick={() => onOpen(resource)} {...{ [NAV]: '' }}>
@@ -169,6 +175,12 @@ function DatasetItem({ dataset, onOpen }: { dataset: CatalogDataset; onOpen: (re
               {resource.queryable && resource.format ? <span className="browse-format">{resource.format}</span> : null}
             </li>
           ))}
+          {folded.length > 0 ? (
+            <li className="browse-closed">
+              {listed.length > 0 ? 'and ' : ''}
+              {folded.length} other resources not in the DataStore, so they cannot be queried ({[...new Set(folded.map((resource) => resource.format || 'no format'))].slice(0, 6).join(', ')})
+            </li>
+          ) : null}
         </ul>
       ) : (
         <p className="browse-summary">No resources.</p>
