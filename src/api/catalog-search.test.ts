@@ -63,7 +63,7 @@ describe('searchDatasets', () => {
     expect(page.datasets[1]?.organization).toBeUndefined()
   })
 
-  it('reads CKAN 2.10: datastore_active false, a DataStore-only resource without a url, markup out of the summary', async () => {
+  it('reads CKAN 2.10: datastore_active false, a DataStore-only resource at its dump address, markup out of the summary', async () => {
     const { deps } = answering(() => reply(200, CKAN_2_10))
     const [dataset] = (await searchDatasets(target, '', 0, deps)).datasets
     expect(dataset).toMatchObject({ title: 'Bus stops', organization: 'Transit Authority', summary: 'Every stop with its lines.', formats: ['CSV', 'PDF'] })

@@ -1,13 +1,15 @@
-// `package_search` answers in the shapes CKAN 2.9, 2.10, 2.11 and 2.12 portals give them (the
-// package dictization of ckan/lib/dictization/model_dictize.py in each release, trimmed to one dataset
-// each). What varies between them and between portals is what the reader must survive:
-// - 2.9: a resource never pushed to the DataStore has no `datastore_active` at all; formats as typed
-//   by publishers (`csv`, `.xlsx`, empty with the format only in the url); `num_resources` present.
+// `package_search` answers in the shapes CKAN 2.9, 2.10, 2.11 and 2.12 portals give them (written
+// from each release's package dictization and the DataStore plugin's resource hooks, trimmed to a few
+// datasets; not captured from live portals). What varies between releases and portals is what the
+// reader must survive:
+// - 2.9: some resources carry no `datastore_active` at all (the DataStore plugin adds `false` to
+//   resources it shows, but datasets indexed before it was enabled, or harvested, lack the key);
+//   formats as publishers typed them (`csv`, `.XLSX`, empty with the format only in the url).
 // - 2.10: `datastore_active: false` written out; a DataStore-only resource (`url_type: "datastore"`,
-//   made by datastore_create) with an empty url; `organization` a full dict.
+//   made by datastore_create) whose url is the plugin's dump address; `organization` a full dict.
 // - 2.11: `notes` null, `organization` null (a dataset outside any organization), Markdown in notes.
-// - 2.12: no `num_resources` in a trimmed `fl` answer from an extension; private datasets with
-//   `private: true` (asked with include_private); the resource name empty (named by its url).
+// - 2.12: a trimmed dataset from an extension's `after_dataset_search` (no `num_resources`); a private
+//   dataset (asked with include_private); an organization without a title; a resource named only by its url.
 
 export const CKAN_2_9 = {
   help: 'https://demo.ckan.org/api/3/action/help_show?name=package_search',
@@ -52,7 +54,7 @@ export const CKAN_2_10 = {
         organization: { id: 'o2', name: 'transit', title: 'Transit Authority', type: 'organization', description: 'Buses and trams', image_url: '', created: '2022-01-01T00:00:00.000000', is_organization: true, approval_status: 'approved', state: 'active' },
         owner_org: 'o2', tags: [], groups: [], extras: [], relationships_as_subject: [], relationships_as_object: [], url: '', version: '',
         resources: [
-          { id: 'r2100000-0000-4000-8000-000000000001', name: 'Stops', description: '', format: 'CSV', url: '', url_type: 'datastore', datastore_active: true, package_id: 'b2b2b2b2-0000-4000-8000-000000000210', position: 0, state: 'active', created: '2023-02-01T08:00:00.000000', last_modified: null, metadata_modified: '2023-02-01T08:00:00.000000', mimetype: null, size: null, hash: '', cache_url: null, cache_last_updated: null, mimetype_inner: null, resource_type: null },
+          { id: 'r2100000-0000-4000-8000-000000000001', name: 'Stops', description: '', format: 'CSV', url: 'https://ckan210.example/datastore/dump/r2100000-0000-4000-8000-000000000001', url_type: 'datastore', datastore_active: true, package_id: 'b2b2b2b2-0000-4000-8000-000000000210', position: 0, state: 'active', created: '2023-02-01T08:00:00.000000', last_modified: null, metadata_modified: '2023-02-01T08:00:00.000000', mimetype: null, size: null, hash: '', cache_url: null, cache_last_updated: null, mimetype_inner: null, resource_type: null },
           { id: 'r2100000-0000-4000-8000-000000000002', name: 'Timetable (PDF)', description: '', format: 'PDF', url: 'https://ckan210.example/timetable.pdf', url_type: null, datastore_active: false, package_id: 'b2b2b2b2-0000-4000-8000-000000000210', position: 1, state: 'active', created: '2023-02-01T08:00:00.000000', last_modified: null, metadata_modified: null, mimetype: 'application/pdf', size: 52000, hash: '', cache_url: null, cache_last_updated: null, mimetype_inner: null, resource_type: null },
         ],
       },
