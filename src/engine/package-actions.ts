@@ -109,9 +109,8 @@ function datasetDict(dataset: Dataset): Record<string, unknown> {
 }
 
 /** Everything `q` looks in, lowercase, the title apart (it weighs more). */
-async function searchTexts(catalog: Catalog, dataset: Dataset, context: SearchContext): Promise<{ title: string; rest: string }> {
+async function searchTexts(dataset: Dataset, loaded: ReadonlyMap<string, readonly { id: string }[] | undefined>, context: SearchContext): Promise<{ title: string; rest: string }> {
   const { info, entries } = dataset
-  const loaded = new Map(catalog.list().map((summary) => [summary.id, summary.fields]))
   const parts: string[] = [info.name, info.notes ?? '', info.organization?.title ?? '', info.organization?.name ?? '']
   for (const other of info.otherResources ?? []) parts.push(other.name, other.description ?? '')
   for (const entry of entries) {
@@ -203,10 +202,12 @@ export function packageSearch(catalog: Catalog, input: unknown, context: SearchC
     const includePrivate = asBool(input.include_private)
 
     const found: { dataset: Dataset; score: number; order: number }[] = []
+    // the fields of the tables loaded so far (a table not loaded yet is not loaded for a search)
+    const loaded = new Map(catalog.list().map((summary) => [summary.id, summary.fields]))
     for (const [order, all] of datasetsOf(catalog).entries()) {
       const dataset = visible(all, context, includePrivate)
       if (!dataset) continue
-      const { title, rest } = await searchTexts(catalog, dataset, context)
+      const { title, rest } = await searchTexts(dataset, loaded, context)
       let score = 0
       let matched = true
       for (const word of words) {
