@@ -171,12 +171,24 @@ test('the keyboard: arrows move from the search box through the results, Enter o
   await expect(statusRegion(page)).toHaveText(new RegExp(`^Showing ${WATER.records} of ${WATER.records} records`))
 })
 
-test('More datasets pages through the catalog', async ({ page, portal }) => {
-  // twenty a page: ask the portal directly how many there are, then check the dialog says the same
-  await fillLiveForm(page, { baseUrl: portal.origin, resourceId: '' })
-  await page.getByRole('button', { name: 'Browse datasets' }).click()
-  await expect(dialog(page).getByRole('status')).toHaveText('4 datasets')
-  await expect(dialog(page).getByRole('button', { name: 'More datasets' })).toHaveCount(0)
+test('More datasets pages through a catalog of 23 datasets, twenty at a time', async ({ page }) => {
+  const ids = Array.from({ length: 23 }, (_, index) => `table-${String(index + 1).padStart(2, '0')}`)
+  const server = await startServer(['--host', '127.0.0.1', '--base-path', '/', ...ids.flatMap((id) => ['--resource', `${id}=e2e/fixtures/courses.csv`])])
+  try {
+    await fillLiveForm(page, { baseUrl: server.origin, resourceId: '' })
+    await page.getByRole('button', { name: 'Browse datasets' }).click()
+    await expect(dialog(page).getByRole('status')).toHaveText('23 datasets, 20 shown')
+    await expect(datasets(page)).toHaveCount(20)
+    const next = page.waitForRequest((request) => request.url().includes('/api/action/package_search') && request.url().includes('start=20'))
+    await dialog(page).getByRole('button', { name: 'More datasets' }).click()
+    await next
+    await expect(datasets(page)).toHaveCount(23)
+    await expect(dialog(page).getByRole('status')).toHaveText('23 datasets')
+    await expect(dialog(page).getByRole('button', { name: 'More datasets' })).toHaveCount(0)
+  } finally {
+    server.child.kill()
+    await server.exited
+  }
 })
 
 test('a server without a catalog, and one the browser may not read, each get one line; the Resource ID field still works', async ({ page, portal, problems }) => {
