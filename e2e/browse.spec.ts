@@ -169,6 +169,8 @@ test('the keyboard: arrows move from the search box through the results, Enter o
   await page.keyboard.press('Enter')
   await expect(dialog(page)).toBeHidden()
   await expect(statusRegion(page)).toHaveText(new RegExp(`^Showing ${WATER.records} of ${WATER.records} records`))
+  // focus is back where the dialog was opened from
+  await expect(page.getByRole('button', { name: 'Browse datasets' })).toBeFocused()
 })
 
 test('More datasets pages through a catalog of 23 datasets, twenty at a time', async ({ page }) => {

@@ -49,6 +49,13 @@ export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDi
     const previous = returnFocus.current
     if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
   }
+  // Opening closes the dialog at once (it goes away with its target): focus goes back where it was.
+  const openResource: BrowseDialogProps['onOpenResource'] = (resourceId, where) => {
+    const previous = returnFocus.current
+    dialog.current?.close()
+    onOpenResource(resourceId, where)
+    if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
+  }
   // Up and down move through the search box, the results' Open buttons and More datasets.
   const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // a search box spends the first Esc on clearing itself: here Esc always closes
@@ -78,7 +85,7 @@ export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDi
         </form>
       </div>
       {/* a new portal or dataset starts afresh: its own search words and results */}
-      {target ? <BrowseBody key={JSON.stringify([target.source, target.baseUrl, target.dataset, target.q])} target={target} deps={deps} onOpenResource={onOpenResource} /> : null}
+      {target ? <BrowseBody key={JSON.stringify([target.source, target.baseUrl, target.dataset, target.q])} target={target} deps={deps} onOpenResource={openResource} /> : null}
     </dialog>
   )
 }
