@@ -188,6 +188,53 @@ describe('package_list and organization_list', () => {
   })
 })
 
+describe('organization_list parameters', () => {
+  const table = tableOf([{ id: 'x', type: 'text' }], [])
+  const orgs = new Catalog()
+  const org = (name: string, title: string) => ({ name, title })
+  orgs.add({ id: 'a', dataset: { id: 'a', name: 'a', organization: org('zeta', 'Alpha Office') }, load: () => table })
+  orgs.add({ id: 'b', dataset: { id: 'b', name: 'b', organization: org('alpha', 'Zeta Office') }, load: () => table })
+  orgs.add({ id: 'c', dataset: { id: 'c', name: 'c', organization: org('alpha', 'Zeta Office') }, load: () => table })
+  orgs.add({ id: 'd', isPrivate: true, dataset: { id: 'd', name: 'd', organization: org('hidden', 'Hidden Office') }, load: () => table })
+  const local = createDatastoreHandler({ catalog: orgs, basePath: '/', tokens: [TOKEN] })
+  const list = async (body: unknown, token?: string): Promise<unknown> => {
+    const response = await local(new Request(`${ORIGIN}/api/action/organization_list`, { method: 'POST', body: JSON.stringify(body), headers: token ? { authorization: token } : {} }))
+    return ((await response.json()) as { result: unknown }).result
+  }
+
+  it('sorts by title (the default), name or package count, pages with limit and offset, filters by organizations', async () => {
+    expect(await list({})).toEqual(['zeta', 'alpha'])
+    expect(await list({ sort: 'name asc' })).toEqual(['alpha', 'zeta'])
+    expect(await list({ sort: 'name desc' })).toEqual(['zeta', 'alpha'])
+    // `packages` alone means the most datasets first, as CKAN keeps it
+    expect(await list({ sort: 'packages' })).toEqual(['alpha', 'zeta'])
+    expect(await list({ sort: 'package_count asc' })).toEqual(['zeta', 'alpha'])
+    expect(await list({ limit: 1, offset: 1 })).toEqual(['alpha'])
+    expect(await list({ organizations: ['alpha'] })).toEqual(['alpha'])
+    expect(await list({ all_fields: 'true', sort: 'name asc' })).toEqual([
+      expect.objectContaining({ name: 'alpha', package_count: 2 }),
+      expect.objectContaining({ name: 'zeta', package_count: 1 }),
+    ])
+  })
+
+  it('names an organization whose datasets are all private only to their token', async () => {
+    expect(await list({}, TOKEN)).toEqual(['zeta', 'hidden', 'alpha'])
+    expect(await list({ all_fields: true, organizations: ['hidden'] }, TOKEN)).toEqual([expect.objectContaining({ name: 'hidden', package_count: 0 })])
+  })
+})
+
+describe('package_search edges', () => {
+  it('a start past the end gives no results and the whole count; an empty q is every dataset', async () => {
+    const { body } = await call('package_search', { start: 50, q: '' })
+    expect(body.result).toMatchObject({ count: 3, results: [] })
+  })
+
+  it('answers a body that is not an object as CKAN does, without a crash', async () => {
+    const response = await handler(new Request(`${ORIGIN}/api/action/package_search`, { method: 'POST', body: '[1]' }))
+    expect(response.status).toBe(409)
+  })
+})
+
 describe('resource_show', () => {
   it('gives the dataset as package_id', async () => {
     expect((await call('resource_show', { id: 'sites' })).body.result).toMatchObject({ name: 'Sites', package_id: 'rivers-2024' })
