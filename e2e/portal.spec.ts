@@ -76,7 +76,7 @@ test('an API address pasted into Base URL takes over its q, filters, limit, sort
       'Not taken: records_format (the explorer chooses the answer’s format itself).',
   )
   const request = await runAgainst(page, root.baseUrl)
-  expect(request.postDataJSON()).toEqual({ resource_id: WATER_RESOURCE, limit: 5, q: 'weir', filters: { status: 'checked' }, sort: 'ph desc', fields: ['site', 'ph'] })
+  expect(request.postDataJSON()).toEqual({ resource_id: WATER_RESOURCE, limit: 5, q: 'weir', filters: { status: 'checked' }, sort: 'ph desc nulls last, _id', fields: ['site', 'ph'] })
   expect(await gridRecords(page)).toEqual([
     { site: 'Upper weir', ph: '7.3' },
     { site: 'Upper weir', ph: '7.2' },
@@ -91,7 +91,7 @@ test('Ctrl+Enter after pasting an API address keeps its columns and sort, as Run
   const sent = page.waitForRequest((request) => request.url().startsWith(root.baseUrl + ACTION_PATH) && request.method() !== 'OPTIONS')
   await page.getByLabel('Search text').press('Control+Enter')
   const request = await sent
-  expect(request.postDataJSON()).toMatchObject({ resource_id: WATER_RESOURCE, q: 'weir', sort: 'ph desc', fields: ['site', 'ph'] })
+  expect(request.postDataJSON()).toMatchObject({ resource_id: WATER_RESOURCE, q: 'weir', sort: 'ph desc nulls last, _id', fields: ['site', 'ph'] })
   await expect(statusRegion(page)).toHaveText(SUCCESS_STATUS)
 })
 

@@ -110,9 +110,22 @@ export function filtersObject(filters: FilterClause[]): Record<string, string | 
   return Object.fromEntries(filters.map(({ field, values }) => [field, values.length === 1 ? values[0] : [...values]]))
 }
 
-/** `"field asc, other desc"`; an array of clauses when a name holds a comma (CKAN splits strings on commas). */
+/** The unique key every sorted request ends with, so ties come back in one order on every page. */
+export const TIE_BREAK_FIELD = '_id'
+
+/**
+ * The sort as sent: each key (descending ones `nulls last`, as a spreadsheet puts blanks last), then
+ * `_id` when no key is `_id` already. PostgreSQL returns ties in no stable order between two requests,
+ * so without a unique last key, pages and exports would repeat some records and lose others.
+ */
+export function sentSortClauses(sort: readonly SortKey[]): string[] {
+  const clauses = sort.map(({ field, direction }) => `${quoteSortField(field)} ${direction === 'desc' ? 'desc nulls last' : 'asc'}`)
+  return sort.some(({ field }) => field === TIE_BREAK_FIELD) ? clauses : [...clauses, TIE_BREAK_FIELD]
+}
+
+/** `"field asc, other desc nulls last, _id"`; an array of clauses when a name holds a comma (CKAN splits strings on commas). */
 function sortParameter(sort: SortKey[]): string | string[] {
-  const clauses = sort.map(({ field, direction }) => `${quoteSortField(field)} ${direction}`)
+  const clauses = sentSortClauses(sort)
   return sort.some(({ field }) => field.includes(',')) ? clauses : clauses.join(', ')
 }
 
