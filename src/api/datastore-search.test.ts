@@ -167,6 +167,28 @@ describe('big live pages', () => {
     expect(side.sent.map(askedFormat)).toEqual(['lists', undefined, undefined])
     expect(formats.listsAccepted('https://portal.example/data')).toBe(false)
   })
+
+  it('ask again without lists when CKAN 2.11 refuses them beside q or distinct, and keep lists for the rest', async () => {
+    const formats = createServerFormats()
+    formats.learnFromAnswer('https://portal.example/data', 'objects')
+    const sqlError = JSON.stringify({ success: false, error: { __type: 'Validation Error', query: ['syntax error at or near "FROM"'] } })
+    const side = scripted((spec) => {
+      const body = JSON.parse(spec.body ?? '{}') as Record<string, unknown>
+      return body.records_format === 'lists' && (body.q !== undefined || body.distinct === true) ? reply(409, sqlError) : reply(200, echoing(askedFormat(spec) ?? 'objects'))
+    })
+    const withFormats: SearchDeps = { transports: { live: side.transport, demo: side.transport, serverFormats: formats } }
+    const searched = await fetchDatastoreSearch(live({ limit: 5000, q: 'weir' }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined])
+    expect(searched.result.records).toEqual([{ _id: 1 }])
+    await fetchDatastoreSearch(live({ limit: 5000, q: 'other' }), withFormats)
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined, undefined, 'lists'])
+
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats, undefined, [['distinct', true]])
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats, undefined, [['distinct', true]])
+    expect(side.sent.slice(4).map(askedFormat)).toEqual(['lists', undefined, undefined])
+    expect([formats.listsAccepted('https://portal.example/data'), formats.listsAccepted('https://portal.example/data', { q: true })]).toEqual([true, false])
+  })
 })
 
 const key = (query: QueryState) => JSON.stringify(datastoreKeys.search(query, undefined))

@@ -8,7 +8,7 @@ import { DatastoreSearchError, type ApiError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
 import { OffThreadUnavailable, type LiveAnswer, type LiveWorkerClient } from './live-worker-client.ts'
 import { parseResponse, type DatastoreResult, type ParseContext } from './parse-response.ts'
-import type { ServerFormats } from './server-formats.ts'
+import type { ListsUse, ServerFormats } from './server-formats.ts'
 import type { SendOptions, TransferProgress, Transport } from './transport.ts'
 
 /** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
@@ -92,7 +92,8 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   }
   const formats = query.source === 'live' ? deps.transports.serverFormats : undefined
   const baseUrl = effectiveBaseUrl(query)
-  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl), extra }
+  const companions = listsCompanions(query, extra)
+  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl, companions), extra }
   const spec = buildRequest(query, buildOptions)
   const context: ParseContext = { token: deps.token, requestedLimit: query.limit }
   let answer: LiveAnswer
@@ -107,9 +108,22 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
     formats.settle(baseUrl, 'refused')
     return fetchDatastoreSearch(query, deps, signal, extra)
   }
+  if (formats && !outcome.ok && outcome.error.kind === 'validation' && recordsFormatFor(query, buildOptions) && (companions.distinct || companions.q)) {
+    // CKAN 2.11 takes lists alone but not beside distinct or q (its 409 names neither): ask again
+    // without lists, and remember the combination only when that answer proves it was the cause.
+    const retried = await fetchDatastoreSearch(query, { ...deps, transports: { ...deps.transports, serverFormats: undefined } }, signal, extra)
+    if (companions.distinct) formats.settle(baseUrl, 'refused with distinct')
+    if (companions.q) formats.settle(baseUrl, 'refused with q')
+    return retried
+  }
   if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
   formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
   return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
+}
+
+/** What a search sends beside `records_format` that some servers refuse with lists. */
+export function listsCompanions(query: QueryState, extra: BuildOptions['extra']): ListsUse {
+  return { q: query.q !== '', distinct: extra?.some(([name, value]) => name === 'distinct' && value === true) ?? false }
 }
 
 /** A big page is parsed in a worker when there is one (the live-answer worker, or the demo engine's own); everything else is read here. */
