@@ -13,6 +13,10 @@ export interface StatusSummary {
   sortedBy?: SortPlace
   /** While a large demo resource is being built: done / total units. */
   progress?: { done: number; total: number }
+  /** Records skipped before the first shown: with the total, names the range shown. */
+  offset?: number
+  /** Who answers: the demo engine is never called "the server". */
+  source?: 'demo' | 'live'
 }
 
 const count = new Intl.NumberFormat('en-US')
@@ -46,9 +50,20 @@ export function statusText(summary: StatusSummary): string {
         parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
-      if (summary.sortedBy === 'server') parts.push('sorted by the server')
+      if (summary.sortedBy === 'server') parts.push(summary.source === 'demo' ? 'sorted by the demo engine' : 'sorted by the server')
       if (summary.sortedBy === 'browser') parts.push('sorted in your browser')
+      const range = rangeShown(summary, shown)
+      if (range) parts.push(range)
       return parts.join(' · ')
     }
   }
+}
+
+/** `records 5,001–6,000 of 20,000` when the page is not the whole result (≈ before an estimated total); nothing otherwise. */
+function rangeShown(summary: StatusSummary, shown: number): string | undefined {
+  const offset = summary.offset ?? 0
+  const { total } = summary
+  if (shown === 0 || (offset === 0 && (total === undefined || shown >= total))) return undefined
+  const of = total === undefined ? '' : ` of ${summary.totalEstimated ? '≈' : ''}${count.format(total)}`
+  return `records ${count.format(offset + 1)}–${count.format(offset + shown)}${of}`
 }
