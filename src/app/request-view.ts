@@ -3,7 +3,7 @@ import type { ShownRequest, Snippets } from '../features/request-panel/RequestPa
 import { draftToQuery, type FormDraft } from '../features/query-form/draft.ts'
 import { normalizeQuery } from '../query/normalize.ts'
 import { buildRequest, redactedRequest } from '../query/request-builder.ts'
-import { shareLink, snippet } from '../query/snippets.ts'
+import { DEMO_SERVER_NOTE, demoSnippet, shareLink, snippet, type SnippetLanguage } from '../query/snippets.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import type { QueryState } from '../query/types.ts'
 import { requestQuery, sortPlaceForRun } from './search-plan.ts'
@@ -15,6 +15,8 @@ export interface RequestView {
   unavailable?: string
   snippets: Snippets
   link: string
+  /** Demo mode: the copied code needs a live server, and how to start one. */
+  note?: string
 }
 
 /**
@@ -28,14 +30,16 @@ export function describeRequest(draft: FormDraft, executed: QueryState, token: s
   }
   const spec = buildRequest(requestQuery(query), { token, listsAccepted: query.source === 'live' && listsAccepted })
   const shown = revealToken ? spec : redactedRequest(spec)
+  const code = (language: SnippetLanguage) => (query.source === 'demo' ? demoSnippet(language, snippet(language, spec, { revealToken })) : snippet(language, spec, { revealToken }))
   return {
     request: shown,
     snippets: {
-      curl: snippet('curl', spec, { revealToken }),
-      fetch: snippet('fetch', spec, { revealToken }),
-      python: snippet('python', spec, { revealToken }),
-      r: snippet('r', spec, { revealToken }),
+      curl: code('curl'),
+      fetch: code('fetch'),
+      python: code('python'),
+      r: code('r'),
     },
+    ...(query.source === 'demo' ? { note: DEMO_SERVER_NOTE.join(' ') } : {}),
     link: shareLink(query, pageUrl),
   }
 }
