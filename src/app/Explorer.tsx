@@ -29,7 +29,7 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { demoTransport, serverFormats, transports } from './transports.ts'
+import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
 import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
@@ -89,7 +89,8 @@ export function Explorer() {
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure) : undefined
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
+  const withoutTotal = useSyncExternalStore(totalCosts.subscribe, () => draft.source === 'live' && totalCosts.apart(draft.baseUrl, draft.resourceId))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
