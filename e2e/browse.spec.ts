@@ -88,7 +88,7 @@ test('a data package lists every resource; what is not in the DataStore is shown
   const budget = datasets(page).filter({ hasText: 'City budget' })
   await expect(budget).toContainText('Finance Office · CSV, PDF · 3 resources')
   await expect(budget.getByRole('button', { name: /^Open / })).toHaveText(['Open Spending 2024', 'Open Income 2024'])
-  await expect(budget).toContainText('Annual report not in the DataStore, so it cannot be queried (PDF file)')
+  await expect(budget).toContainText('Annual report: not in the DataStore, so it cannot be queried (PDF file)')
   await expect(budget.getByRole('button', { name: 'Open Annual report' })).toHaveCount(0)
   // a field label finds it too
   await page.getByRole('searchbox', { name: 'Search datasets' }).fill('Source of income')

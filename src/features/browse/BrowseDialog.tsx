@@ -176,7 +176,7 @@ function DatasetItem({ dataset, onOpen }: { dataset: CatalogDataset; onOpen: (re
               ) : (
                 <span className="browse-closed">
                   <span className="browse-resource-name">{resource.name}</span>
-                  <span className="browse-why"> not in the DataStore, so it cannot be queried{resource.format ? ` (${resource.format} file)` : ''}</span>
+                  <span className="browse-why">: not in the DataStore, so it cannot be queried{resource.format ? ` (${resource.format} file)` : ''}</span>
                 </span>
               )}
               {resource.queryable && resource.format ? <span className="browse-format">{resource.format}</span> : null}
