@@ -61,7 +61,7 @@ export function Explorer() {
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
-  const allFields = useAllFields(executed, search.data, search.isPrevious, token.token)
+  const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
   const filterByValue = useStableCallback((field: string, value: string) => {
@@ -104,6 +104,7 @@ export function Explorer() {
               onTokenChange: token.setToken,
               remember: token.remember,
               onRememberChange: token.setRemember,
+              keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
           />

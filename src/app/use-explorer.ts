@@ -5,16 +5,18 @@ import type { StatusSummary } from '../features/status/status-text.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
 import type { IgnoredParam } from '../query/url-codec.ts'
 import { validateQuery, type FieldMessages } from '../query/validate.ts'
+import { tokenTarget } from '../api/token-store.ts'
 import { explorerReducer, linkOpened } from './explorer-state.ts'
 import { messagesStillTrue } from './field-errors.ts'
 import { requestQuery } from './search-plan.ts'
 import { knownFieldsOf } from './use-all-fields.ts'
 import { useEscapeKey } from './use-escape.ts'
 import { decodeCurrentLink, linkNamesItsServer, recordQuery, useHistoryNavigation } from './use-query-link.ts'
-import { rememberedTokenFor, tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
+import { loadRememberedTokens, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { tokenStore } from './transports.ts'
 
 export interface RunOptions {
   /** The draft brings its own view (columns, sort) for its resource, e.g. a recent query: keep it. */
@@ -29,6 +31,8 @@ export interface Explorer {
   errors: FieldMessages
   warnings: FieldMessages
   token: RememberedToken
+  /** A live query waits for Run query (a link or history entry of a server not run on yet). */
+  awaitingRun: boolean
   /** The token the executed query was sent with (what follow-up requests for it, e.g. export, must use). */
   runToken: string
   /** The live request timeout in seconds, as typed, and its error. */
@@ -50,11 +54,17 @@ export interface Explorer {
   summaries: SummariesView
 }
 
+/** The token entered (or remembered) for the origin a query goes to: never another origin's. */
+function ownToken(query: { source: QueryState['source']; baseUrl: string }): string {
+  return tokenStore.tokenFor(tokenTarget(query.source, query.baseUrl))
+}
+
 function openCurrentLink() {
+  loadRememberedTokens()
   const opened = decodeCurrentLink()
   // A live link that does not name its own server (none given, or one that was refused) waits for
   // Run query: nothing is fetched from an address the user did not see and choose.
-  return linkOpened(opened, rememberedTokenFor(tokenTarget(opened.query.source, opened.query.baseUrl)), linkNamesItsServer(opened))
+  return linkOpened(opened, ownToken(opened.query), linkNamesItsServer(opened))
 }
 
 /**
@@ -76,7 +86,7 @@ export function useExplorer(): Explorer {
   useEffect(() => {
     if (state.link) recordQuery(state.link.query, { replace: state.link.replace })
   }, [state.link])
-  useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link }))
+  useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link, token: ownToken(link.query) }))
 
   const cancel = () => {
     if (!search.isFetching) return
@@ -97,11 +107,13 @@ export function useExplorer(): Explorer {
     draft,
     setDraft: (next) => dispatch({ type: 'draft-edited', draft: next }),
     run: (next, options = {}) =>
-      dispatch({ type: 'run', draft: next, token: token.token, knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
+      // The token of the origin this draft goes to (a recent query or a pasted address may name another).
+      dispatch({ type: 'run', draft: next, token: ownToken(next), knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
     executed,
     errors,
     warnings,
     token,
+    awaitingRun,
     runToken,
     timeout: { text: state.timeout.text, setText: (text) => dispatch({ type: 'timeout-edited', text }), error: state.timeout.error },
     runTimeoutMs: state.timeout.runMs,

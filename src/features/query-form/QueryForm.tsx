@@ -13,6 +13,8 @@ export interface TokenControls {
   onTokenChange: (token: string) => void
   remember: boolean
   onRememberChange: (remember: boolean) => void
+  /** Said when the form's origin (`here`) has no token but another (`there`) has one, kept for it. */
+  keptNote?: { here: string; there: string }
 }
 
 export interface TimeoutControls {
