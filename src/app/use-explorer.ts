@@ -75,7 +75,9 @@ export function useExplorer(): Explorer {
   const [state, dispatch] = useReducer(explorerReducer, undefined, openCurrentLink)
   const { draft, executed, cancelled, awaitingRun, runToken, clientErrors } = state
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
-  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs)
+  const asked = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs)
+  // A query that waits for Run query shows no answer, not the one of the query before it (another server's).
+  const search = awaitingRun ? waitingSearch(asked) : asked
   const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs)
 
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
@@ -133,6 +135,10 @@ export function useExplorer(): Explorer {
       showField: (field) => dispatch({ type: 'summary-asked', field }),
     },
   }
+}
+
+function waitingSearch(search: SearchView): SearchView {
+  return { ...search, data: undefined, isPrevious: false, failure: undefined, isFetching: false, counting: false, progress: undefined }
 }
 
 function summarize(search: SearchView, executed: QueryState, cancelled: boolean): StatusSummary {
