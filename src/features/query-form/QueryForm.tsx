@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
+import { visibleText } from '../safe-text/visible-text.ts'
 import { takeOverAddress } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
@@ -112,7 +113,7 @@ export function QueryForm(props: QueryFormProps) {
       />
       {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
       <p className="address-note" aria-live="polite">
-        {addressNote}
+        {visibleText(addressNote)}
       </p>
       <div className="form-row">
         <TextField

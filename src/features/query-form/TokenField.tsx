@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Isolated } from '../safe-text/Isolated.tsx'
 import { describedBy, FieldMessage } from './FieldMessage.tsx'
 
 interface TokenFieldProps {
@@ -44,7 +45,7 @@ export function TokenField({ token, onTokenChange, remember, onRememberChange, w
       <p id={noteId} className="token-origin-note" aria-live="polite">
         {keptNote ? (
           <>
-            No token for <bdi>{keptNote.here}</bdi>; your token for <bdi>{keptNote.there}</bdi> is kept for it.
+            No token for <Isolated text={keptNote.here} />; your token for <Isolated text={keptNote.there} /> is kept for it.
           </>
         ) : null}
       </p>
