@@ -83,7 +83,10 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
+  const summaryDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
 
   return (
     <>
@@ -107,6 +110,7 @@ export function Explorer() {
               keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            sizeLimitControls={explorer.sizeLimit}
           />
           <RecentQueries
             executed={executed}
@@ -126,7 +130,7 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }}
                 resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>

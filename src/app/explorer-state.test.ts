@@ -223,6 +223,27 @@ describe('a token belongs to an origin', () => {
   })
 })
 
+describe('the size limit (advanced options)', () => {
+  it('is 200 MB until edited; a run takes the typed limit for the live API', () => {
+    const state = opened()
+    expect(state.sizeLimit).toEqual({ text: '200' })
+    const edited = explorerReducer(state, { type: 'size-limit-edited', text: '1.5' })
+    expect(edited.sizeLimit.runBytes).toBeUndefined()
+    const ran = explorerReducer(edited, { type: 'run', draft: edited.draft, token: '' })
+    expect(ran.sizeLimit).toEqual({ text: '1.5', runBytes: 1_500_000 })
+  })
+
+  it('a bad limit stops the run and says why beside the field; the demo ignores it', () => {
+    const edited = explorerReducer(opened(), { type: 'size-limit-edited', text: 'lots' })
+    const refused = explorerReducer(edited, { type: 'run', draft: { ...edited.draft, q: 'new' }, token: '' })
+    expect(refused.executed).toBe(edited.executed)
+    expect(refused.sizeLimit.error).toMatch(/number of megabytes/)
+    const demo = explorerReducer(edited, { type: 'run', draft: queryToDraft(defaultQuery()), token: '' })
+    expect(demo.executed.source).toBe('demo')
+    expect(demo.sizeLimit.error).toBeUndefined()
+  })
+})
+
 describe('column summaries', () => {
   it('toggles the panel, and a column\'s Summary opens it on that field (again and again)', () => {
     const state = opened()

@@ -10,6 +10,7 @@ import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-c
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
 import { sortPlaceForRun, withSort } from './search-plan.ts'
 import type { SearchData } from './search-types.ts'
+import { DEFAULT_SIZE_LIMIT_TEXT, parseSizeLimit } from './size-limit.ts'
 import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
 
 export interface ExplorerState {
@@ -27,6 +28,8 @@ export interface ExplorerState {
   /** The APIs (token targets) the user ran a query on: history entries of any other wait for Run query. */
   ranOn: readonly TokenTarget[]
   timeout: { text: string; error?: string; runMs?: number }
+  /** The size limit of a live answer (MB, as typed; advanced options) and the one the executed query runs with. */
+  sizeLimit: { text: string; error?: string; runBytes?: number }
   /** Grows when a run asks for the executed query again: the hook refetches it. */
   rerun: number
   /** The address to write to the page's history, when a transition changed it (a new object each time). */
@@ -55,6 +58,7 @@ export type ExplorerAction =
   | { type: 'history-navigated'; link: DecodedLink; token: string }
   | { type: 'cancelled' }
   | { type: 'timeout-edited'; text: string }
+  | { type: 'size-limit-edited'; text: string }
   | { type: 'link-note-dismissed' }
   | { type: 'summaries-toggled' }
   | { type: 'summary-asked'; field: string }
@@ -74,6 +78,7 @@ export function linkOpened(link: DecodedLink, token: string, runsAtOnce: boolean
     runToken: awaitingRun ? '' : token,
     ranOn: awaitingRun ? [] : [targetOf(link.query)],
     timeout: { text: DEFAULT_TIMEOUT_TEXT },
+    sizeLimit: { text: DEFAULT_SIZE_LIMIT_TEXT },
     rerun: 0,
     // An opened link that carried ignored parts is rewritten to what is actually used.
     link: link.ignored.length > 0 ? { query: link.query, replace: true } : undefined,
@@ -127,6 +132,8 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       return { ...state, cancelled: true }
     case 'timeout-edited':
       return { ...state, timeout: { ...state.timeout, text: action.text } }
+    case 'size-limit-edited':
+      return { ...state, sizeLimit: { ...state.sizeLimit, text: action.text } }
     case 'link-note-dismissed':
       return { ...state, ignoredLinkParams: [] }
     case 'summaries-toggled':
@@ -156,8 +163,16 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
   const validation = validateQuery(query, { token: action.token })
   const timeout = parseTimeout(query.source === 'live' ? state.timeout.text : '')
   const timeoutError = timeout.ok ? undefined : timeout.message
-  if (hasErrors(validation) || !timeout.ok) {
-    return { ...state, draft: action.draft, clientErrors: { messages: validation.errors, judged: action.draft }, timeout: { ...state.timeout, error: timeoutError } }
+  const sizeLimit = parseSizeLimit(query.source === 'live' ? state.sizeLimit.text : '')
+  const sizeLimitError = sizeLimit.ok ? undefined : sizeLimit.message
+  if (hasErrors(validation) || !timeout.ok || !sizeLimit.ok) {
+    return {
+      ...state,
+      draft: action.draft,
+      clientErrors: { messages: validation.errors, judged: action.draft },
+      timeout: { ...state.timeout, error: timeoutError },
+      sizeLimit: { ...state.sizeLimit, error: sizeLimitError },
+    }
   }
   const unchanged = encodeQuery(query) === encodeQuery(executed) && action.token === state.runToken
   return {
@@ -170,6 +185,7 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
     runToken: action.token,
     ranOn: state.ranOn.includes(targetOf(query)) ? state.ranOn : [...state.ranOn, targetOf(query)],
     timeout: { text: state.timeout.text, runMs: timeout.timeoutMs },
+    sizeLimit: { text: state.sizeLimit.text, runBytes: sizeLimit.bytes },
     rerun: unchanged ? state.rerun + 1 : state.rerun,
     link: { query, replace: false },
   }

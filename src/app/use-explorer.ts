@@ -39,6 +39,10 @@ export interface Explorer {
   timeout: { text: string; setText: (text: string) => void; error?: string }
   /** The live request timeout of the executed query, in ms (follow-up requests for it use it too). */
   runTimeoutMs: number | undefined
+  /** The size limit of a live answer in MB, as typed (advanced options), and its error. */
+  sizeLimit: { text: string; setText: (text: string) => void; error?: string }
+  /** The size limit the executed query runs with, in bytes (follow-up requests for it use it too). */
+  runMaxBytes: number | undefined
   search: SearchView
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
@@ -75,7 +79,7 @@ export function useExplorer(): Explorer {
   const [state, dispatch] = useReducer(explorerReducer, undefined, openCurrentLink)
   const { draft, executed, cancelled, awaitingRun, runToken, clientErrors } = state
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
-  const asked = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs)
+  const asked = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs, state.sizeLimit.runBytes)
   // A query that waits for Run query shows no answer, not the one of the query before it (another server's).
   const search = awaitingRun ? waitingSearch(asked) : asked
   const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs)
@@ -119,6 +123,8 @@ export function useExplorer(): Explorer {
     runToken,
     timeout: { text: state.timeout.text, setText: (text) => dispatch({ type: 'timeout-edited', text }), error: state.timeout.error },
     runTimeoutMs: state.timeout.runMs,
+    sizeLimit: { text: state.sizeLimit.text, setText: (text) => dispatch({ type: 'size-limit-edited', text }), error: state.sizeLimit.error },
+    runMaxBytes: state.sizeLimit.runBytes,
     search,
     status: summarize(search, executed, cancelled),
     // Only the current query's own answer can prove that every matching record is loaded.
