@@ -12,14 +12,14 @@ describe('visibleText', () => {
     expect(visibleText('\u061C\u2066\u2068\u202B\u202D\u200E')).toBe('‹ALM›‹LRI›‹FSI›‹RLE›‹LRO›‹LRM›')
   })
 
-  it('draws C0 controls and DEL as their pictures, and names C1 controls, separators and the BOM', () => {
-    expect(visibleText('a\nb\tc\u0000\u001B\u007F')).toBe('a␊b␉c␀␛␡')
+  it('names C0 controls and DEL, and gives the code of C1 controls, separators and the BOM', () => {
+    expect(visibleText('a\nb\tc\u0000\u001B[31m\u001F\u007F')).toBe('a‹LF›b‹HT›c‹NUL›‹ESC›[31m‹US›‹DEL›')
     expect(visibleText('x\u0085y\u009Bz')).toBe('x‹U+0085›y‹U+009B›z')
     expect(visibleText('\u2028\u2029\uFEFF')).toBe('‹U+2028›‹U+2029›‹U+FEFF›')
   })
 
   it('can keep line feeds and tabs of text laid out in lines', () => {
-    expect(visibleText('{\n\t"id": "a\u202Eb\r"\n}', { keepLines: true })).toBe('{\n\t"id": "a‹RLO›b␍"\n}')
+    expect(visibleText('{\n\t"id": "a\u202Eb\r"\n}', { keepLines: true })).toBe('{\n\t"id": "a‹RLO›b‹CR›"\n}')
   })
 
   it('leaves no direction control or control character in what it returns', () => {
