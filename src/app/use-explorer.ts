@@ -82,7 +82,7 @@ export function useExplorer(): Explorer {
   const asked = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs, state.sizeLimit.runBytes)
   // A query that waits for Run query shows no answer, not the one of the query before it (another server's).
   const search = awaitingRun ? waitingSearch(asked) : asked
-  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs)
+  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs, state.sizeLimit.runBytes)
 
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
   const refetch = useStableCallback(() => search.refetch())
