@@ -7,6 +7,7 @@ import { createFetchTransport } from '../api/fetch-transport.ts'
 import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
 import { createServerFormats } from '../api/server-formats.ts'
 import { createTokenStore, withoutForeignTokens } from '../api/token-store.ts'
+import { createTotalCosts } from '../api/total-costs.ts'
 import type { Transport } from '../api/transport.ts'
 import { createWorkerTransport, type DemoRequestClient } from '../api/worker-transport.ts'
 import { createDemoWorkerClient, type DemoWorkerClient, type WorkerLike } from '../demo/worker-client.ts'
@@ -41,6 +42,7 @@ const liveOffThread: Transports['liveOffThread'] = {
 }
 
 export const serverFormats = createServerFormats()
+export const totalCosts = createTotalCosts()
 
 /** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
@@ -58,4 +60,5 @@ export const transports: Transports = {
   demoOffThread: demoTransport,
   liveOffThread,
   serverFormats,
+  totalCosts,
 }
