@@ -75,7 +75,7 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   const plannedApart = useSyncExternalStore(subscribeToCosts, () => pageWithoutTotal(query, transports))
   const page = result.isPlaceholderData ? undefined : data
   const totalResult = useQuery({
-    ...datastoreTotalOptions(query, { transports, token, timeoutMs }),
+    ...datastoreTotalOptions(query, { transports, token, timeoutMs, maxBytes }),
     // with the page when it goes alone, or once a page came without its total
     enabled: enabled && live && page?.result.total === undefined && (plannedApart || page !== undefined),
   })
