@@ -19,6 +19,8 @@ export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
 const EAGER_DICTIONARY_LIMIT = 256
 const SEPARATOR = '\x01'
+/** Records coded per step of a column index built after loading. */
+const INDEX_SLICE = 8192
 
 export interface TableOptions {
   /** Records per chunk string (tests use tiny chunks to cross chunk boundaries). */
@@ -79,8 +81,8 @@ export class StoredTable implements Table {
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
-  /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next chunk to add. */
-  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number }>()
+  /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
+  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
 
   constructor(
     fields: readonly FieldInfo[],
@@ -158,9 +160,9 @@ export class StoredTable implements Table {
   }
 
   /**
-   * The same, built a chunk at a time: yields after each chunk's codes (tens of ms for a column of
-   * long distinct texts), returns the index. Steps taken by several callers (a summary, the idle
-   * work, `columnIndex`) share one build: each takes the next chunk, none starts over.
+   * The same, built a slice of a chunk at a time: yields after each slice's codes (a few ms for a
+   * column of long distinct texts), returns the index. Steps taken by several callers (a summary,
+   * the idle work, a search, `columnIndex`) share one build: each takes the next slice, none starts over.
    */
   *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
     for (;;) {
@@ -168,11 +170,19 @@ export class StoredTable implements Table {
       if (built !== undefined) return built
       let pending = this.pendingIndexes.get(field)
       if (pending === undefined) {
-        pending = { builder: new ColumnCodesBuilder(this.size), nextChunk: 0 }
+        pending = { builder: new ColumnCodesBuilder(this.size), nextChunk: 0, nextLocal: 0 }
         this.pendingIndexes.set(field, pending)
       }
-      const chunk = this.chunks[pending.nextChunk++]
-      if (chunk !== undefined) this.addChunkCodes(pending.builder, chunk, field)
+      const chunk = this.chunks[pending.nextChunk]
+      if (chunk !== undefined) {
+        const from = pending.nextLocal
+        const to = Math.min(chunk.count, from + INDEX_SLICE)
+        this.addChunkCodes(pending.builder, chunk, field, from, to)
+        if (to === chunk.count) {
+          pending.nextChunk++
+          pending.nextLocal = 0
+        } else pending.nextLocal = to
+      }
       if (pending.nextChunk >= this.chunks.length) {
         this.indexes[field] = pending.builder.build()
         this.pendingIndexes.delete(field)
@@ -180,10 +190,10 @@ export class StoredTable implements Table {
     }
   }
 
-  private addChunkCodes(builder: ColumnCodesBuilder, { first, count, text, starts, fieldEnds }: Chunk, field: number): void {
+  private addChunkCodes(builder: ColumnCodesBuilder, { first, text, starts, fieldEnds }: Chunk, field: number, from: number, to: number): void {
     const width = this.fields.length
     const nulls = this.nulls[field]
-    for (let local = 0; local < count; local++) {
+    for (let local = from; local < to; local++) {
       if (nulls !== null && nulls !== undefined && nulls[first + local] === 1) continue
       const recordStart = starts[local] as number
       const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1

@@ -13,14 +13,16 @@ let server: Server | undefined
 
 async function serve(handler: FetchHandler, maxBodyBytes?: number): Promise<{ origin: string; done: Done[] }> {
   const done: Done[] = []
+  let origin = ''
   server = createServer(createRequestListener(handler, {
     basePath: '/data',
-    fallbackOrigin: 'http://127.0.0.1:1',
+    origin: () => origin,
     maxBodyBytes,
     onDone: (method, rawUrl, status) => done.push({ method, rawUrl, status }),
   }))
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, done }
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { origin, done }
 }
 
 afterEach(async () => {
