@@ -251,7 +251,11 @@ function shapeSort(value: unknown, params: ShapedParams, errors: ValidationError
   const clauses: SortClause[] = []
   const sorted = new Set<string>()
   const invalid: string[] = []
+  // a clause written again says nothing new: read each text once (a body may repeat one 200,000 times)
+  const read = new Set<string>()
   for (const text of texts) {
+    if (read.has(text)) continue
+    read.add(text)
     const match = SORT_CLAUSE.exec(text.trim())
     if (!match) {
       invalid.push(`invalid value ${quoted(text.trim())}: expected "field [asc|desc]"`)

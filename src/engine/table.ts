@@ -19,6 +19,8 @@ export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
 const EAGER_DICTIONARY_LIMIT = 256
 const SEPARATOR = '\x01'
+/** Records whose texts are joined into one piece of their chunk's text while loading. */
+const JOIN_EVERY = 4096
 /** Records coded per step of a column index built after loading. */
 const INDEX_SLICE = 8192
 
@@ -212,6 +214,8 @@ export class TableBuilder {
   private readonly dictionaries: (EagerDictionary | null)[]
   private readonly encoders: CellEncoder[]
   private parts: string[] = []
+  /** The current chunk's text so far, joined a few thousand records at a time (one join of a whole chunk takes tens of ms). */
+  private pieces: string[] = []
   /** Start of each record of the current chunk, plus the end. */
   private starts: Int32Array
   private fieldEnds: Uint32Array
@@ -288,6 +292,10 @@ export class TableBuilder {
     this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
     this.count++
     if (this.chunkCount === this.chunkSize) this.finishChunk()
+    else if ((this.chunkCount & (JOIN_EVERY - 1)) === 0) {
+      this.pieces.push(this.parts.join(SEPARATOR))
+      this.parts = []
+    }
   }
 
   build(): Table {
@@ -314,10 +322,9 @@ export class TableBuilder {
   snapshot(): Table {
     const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
     if (this.snapshotTable?.size === size) return this.snapshotTable
-    // The dictionaries keep growing, so the snapshot takes a copy of their values as they are now.
-    const indexes = this.dictionaries.map((dictionary) =>
-      dictionary ? buildColumnIndex(dictionary.codes.slice(0, size), dictionary.values.slice(), new Map(dictionary.codeOf)) : undefined,
-    )
+    // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
+    // and a filter on it codes its column from the text, in steps, like a column coded after loading.
+    const indexes = this.dictionaries.map(() => undefined)
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, size) : null))
     this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes)
     return this.snapshotTable
@@ -340,9 +347,11 @@ export class TableBuilder {
     const starts = this.starts.slice(0, count + 1)
     const ends = this.fieldEnds.subarray(0, count * width)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
-    const text = this.parts.join(SEPARATOR)
+    if (this.parts.length > 0) this.pieces.push(this.parts.join(SEPARATOR))
+    const text = this.pieces.join(SEPARATOR)
     this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
     this.parts = []
+    this.pieces = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
