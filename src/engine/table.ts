@@ -80,6 +80,7 @@ export class StoredTable implements Table {
   /** Whether `q` may search this table's text with the WebAssembly kernel. */
   readonly wasmScan: boolean
   readonly chunks: readonly Chunk[]
+  /** Per column, one bit per record (record r: bit r & 7 of byte r >> 3) set for a null; null when none is. */
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
@@ -114,7 +115,7 @@ export class StoredTable implements Table {
 
   isNull(record: number, field: number): boolean {
     const nulls = this.nulls[field]
-    return nulls !== null && nulls !== undefined && nulls[record] === 1
+    return nulls !== null && nulls !== undefined && isNullBit(nulls, record)
   }
 
   chunkOf(record: number): Chunk {
@@ -196,7 +197,7 @@ export class StoredTable implements Table {
     const width = this.fields.length
     const nulls = this.nulls[field]
     for (let local = from; local < to; local++) {
-      if (nulls !== null && nulls !== undefined && nulls[first + local] === 1) continue
+      if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
       const recordStart = starts[local] as number
       const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
       builder.add(first + local, text, recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
@@ -305,7 +306,7 @@ export class TableBuilder {
     const indexes = this.dictionaries.map((dictionary) =>
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
-    const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
+    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
     return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
   }
 
@@ -325,20 +326,20 @@ export class TableBuilder {
     // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
     // and a filter on it codes its column from the text, in steps, like a column coded after loading.
     const indexes = this.dictionaries.map(() => undefined)
-    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, size) : null))
+    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (size + 7) >> 3) : null))
     this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes)
     return this.snapshotTable
   }
 
   private markNull(index: number, position: number): void {
     let bits = this.nulls[position] ?? null
-    if (bits === null || index >= bits.length) {
-      const grown = new Uint8Array(Math.max(1024, (index + 1) * 2))
+    if (bits === null || index >> 3 >= bits.length) {
+      const grown = new Uint8Array(Math.max(128, ((index >> 3) + 1) * 2))
       if (bits) grown.set(bits)
       bits = grown
       this.nulls[position] = bits
     }
-    bits[index] = 1
+    bits[index >> 3] |= 1 << (index & 7)
   }
 
   private finishChunk(): void {
@@ -355,6 +356,10 @@ export class TableBuilder {
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+}
+
+function isNullBit(bits: Uint8Array, record: number): boolean {
+  return ((bits[record >> 3] as number) & (1 << (record & 7))) !== 0
 }
 
 export function asStoredTable(table: Table): StoredTable {
