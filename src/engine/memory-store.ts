@@ -2,7 +2,7 @@
 // distinct.ts) and decodes the page's cells.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { cellDecoder, filterValueText, type CellDecoder } from './cell-text.ts'
+import { cellDecoder, type CellDecoder } from './cell-text.ts'
 import { executeDistinctSteps } from './distinct.ts'
 import { executeQuerySteps, ID_FIELD, type ExecutableQuery, type FilterCondition } from './execute.ts'
 import type { SearchQuery, SearchRows, SearchStore } from './search-query.ts'
@@ -77,7 +77,7 @@ export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resou
   const position = (field: string): number => positionOf(table, field)
   const filters: FilterCondition[] = query.filters.map(({ field, values }) => ({
     field: position(field),
-    texts: values.flatMap((value) => (value === null ? [] : [filterValueText(value)])),
+    texts: values,
   }))
   const executable: ExecutableQuery = {
     needle: query.text?.toLowerCase(),
