@@ -1,7 +1,7 @@
 // The in-memory server's fairness figures at one size: `npm run api --resource` started on the
 // generated CSV, then the latency of a cheap request (`limit 5`) over HTTP
 //  - in the first 10 s after `listening on` (the rest of the file loading, then the background indexes),
-//  - on the idle server (the baseline, same run),
+//  - on the idle server, once the file is loaded (the baseline, same run),
 //  - while each heavy request runs (a `distinct` sort on two text fields, 200 sort clauses, a 3.4 MB
 //    body of 200,000 clauses, a common `q` with a sort),
 // each with the load average when it was taken. Cheap requests go one after another, 10 ms apart.
@@ -37,6 +37,8 @@ export interface HeavyFigure {
 export interface ServerLatencyResult {
   records: number
   startup: LatencySamples & { estimated: number }
+  /** From `listening on` to the first answer on the whole table (not estimated). */
+  loadedAfterMs: number
   baseline: LatencySamples
   heavies: HeavyFigure[]
 }
@@ -98,6 +100,11 @@ export async function measureServerLatency(csvPath: string, records: number, log
       await pause(GAP_MS)
     }
     const startupFigures = { ...summarize(startup), estimated }
+    // the rest is measured on the whole table: sorts and `distinct` would otherwise wait for the load
+    const loading = performance.now()
+    while ((await cheapOnce(base)).estimated) await pause(100)
+    const loadedAfterMs = performance.now() - listening
+    log(`[server ${records.toLocaleString('en-US')}] loaded ${Math.round(performance.now() - loading)} ms after the window`)
     await pause(3000)
     log(`[server ${records.toLocaleString('en-US')}] baseline: limit 5 on the idle server`)
     const idle: number[] = []
@@ -128,7 +135,7 @@ export async function measureServerLatency(csvPath: string, records: number, log
       heavies.push({ name: heavy.name, status, heavyMs: ms, cheap: summarize(cheap) })
       await pause(500)
     }
-    return { records, startup: startupFigures, baseline, heavies }
+    return { records, startup: startupFigures, loadedAfterMs, baseline, heavies }
   } finally {
     child.removeAllListeners('exit')
     child.kill()
@@ -144,7 +151,7 @@ export function formatServerLatency(result: ServerLatencyResult): string {
   const rows = [
     line(['idle server (baseline)', String(baseline.count), fixed(baseline.medianMs), fixed(baseline.maxMs), '1.0×', '–', baseline.load.toFixed(1), '']),
     line([`first ${STARTUP_WINDOW_MS / 1000} s after \`listening on\``, String(startup.count), fixed(startup.medianMs), fixed(startup.maxMs), ratio(startup.medianMs, baseline.medianMs), '–', startup.load.toFixed(1),
-      `target ≤ 5 ms median, ≤ 20 ms max; ${startup.estimated} answered while the file still loaded`]),
+      `target ≤ 5 ms median, ≤ 20 ms max; ${startup.estimated} answered while the file still loaded (loaded ${Math.round(result.loadedAfterMs).toLocaleString('en-US')} ms after listening)`]),
     ...result.heavies.map((heavy) => line([`during ${heavy.name}`, String(heavy.cheap.count), fixed(heavy.cheap.medianMs), fixed(heavy.cheap.maxMs), ratio(heavy.cheap.medianMs, baseline.medianMs),
       `${Math.round(heavy.heavyMs).toLocaleString('en-US')} ms (${heavy.status})`, heavy.cheap.load.toFixed(1), 'target ≤ 50 ms max'])),
   ]
