@@ -34,6 +34,8 @@ export interface SearchDeps {
   token?: string
   /** Per-request timeout for live queries (ms); the transport's default otherwise. */
   timeoutMs?: number
+  /** Size limit of a live answer (bytes); the transport's default otherwise. */
+  maxBytes?: number
   onProgress?: (progress: TransferProgress) => void
 }
 
@@ -143,6 +145,7 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     signal,
     onProgress: deps.onProgress,
     ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(query.source === 'live' && deps.maxBytes !== undefined ? { maxBytes: deps.maxBytes } : {}),
   }
   const big = query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS
   const offThread = deps.transports.liveOffThread

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
+import { visibleText } from '../safe-text/visible-text.ts'
 import { takeOverAddress } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
@@ -13,6 +14,8 @@ export interface TokenControls {
   onTokenChange: (token: string) => void
   remember: boolean
   onRememberChange: (remember: boolean) => void
+  /** Said when the form's origin (`here`) has no token but another (`there`) has one, kept for it. */
+  keptNote?: { here: string; there: string }
 }
 
 export interface TimeoutControls {
@@ -36,6 +39,8 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** The size limit of a live answer (MB), in the advanced options of the live API. */
+  sizeLimitControls?: TimeoutControls
 }
 
 const SOURCES = [
@@ -60,7 +65,7 @@ export function submitQueryForm(): void {
 
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
-  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls, sizeLimitControls } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const [addressNote, setAddressNote] = useState('')
   // The view (columns, sort) a pasted address asked for, while the draft still asks for it.
@@ -110,7 +115,7 @@ export function QueryForm(props: QueryFormProps) {
       />
       {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
       <p className="address-note" aria-live="polite">
-        {addressNote}
+        {visibleText(addressNote)}
       </p>
       <div className="form-row">
         <TextField
@@ -157,6 +162,22 @@ export function QueryForm(props: QueryFormProps) {
           hint="A live query is stopped after this long; 0 waits as long as the server takes."
           autoComplete="off"
         />
+      ) : null}
+      {draft.source === 'live' && sizeLimitControls ? (
+        // Open by itself when its field has something to say, so the message is never hidden.
+        <details className="advanced-options" open={sizeLimitControls.error ? true : undefined}>
+          <summary>Advanced options</summary>
+          <TextField
+            label="Maximum answer size (MB)"
+            className="field-size-limit"
+            inputMode="decimal"
+            value={sizeLimitControls.text}
+            onValueChange={sizeLimitControls.setText}
+            error={sizeLimitControls.error}
+            hint="A live answer larger than this is stopped as it arrives, so a huge answer cannot freeze the tab."
+            autoComplete="off"
+          />
+        </details>
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary">
