@@ -21,7 +21,9 @@
 //                                         object, returns { status, body } (body = the JSON envelope)
 //   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store
 //                                         (ctx.store / options.store) runs a validated SearchQuery;
-//                                         memoryStore(load) is the engine's own
+//                                         memoryStore(load) is the engine's own, catalogStore(catalog)
+//                                         the same over a catalog's (partly) loaded tables; both take
+//                                         a StepRunner that drives the search's steps (steps.ts)
 //   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric/date/timestamp when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
 //   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
@@ -39,7 +41,8 @@ export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.
 export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'
 export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
 export { StoreTimeoutError, StoreUnavailableError } from './search-query.ts'
-export { memoryStore } from './memory-store.ts'
+export { catalogStore, memoryStore } from './memory-store.ts'
+export { runAtOnce, runToEnd, type StepRunner, type Steps } from './steps.ts'
 export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
 export { coerceRow, csvRowEncoder, inferFieldTypes } from './csv-types.ts'
 export { cellDecoder, cellToText, textToCell } from './cell-text.ts'
