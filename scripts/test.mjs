@@ -4,19 +4,26 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { ensureChromium } from './chromium.mjs'
+import { checkEntrySize } from './entry-size.mjs'
 import { ensurePostgresql } from './postgresql.mjs'
 
 const OUT = '.ci-out'
 rmSync(OUT, { recursive: true, force: true })
 mkdirSync(OUT, { recursive: true })
 
-function step(title, command, args, env = {}) {
+function step(title, command, args, env = {}, { keepOutput = false } = {}) {
   const started = Date.now()
   console.log(`\n=== ${title}`)
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const run = spawnSync(command, args, {
+    stdio: keepOutput ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (keepOutput) process.stdout.write(run.stdout ?? '')
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`=== ${title}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`)
-  return run.status === 0
+  return keepOutput ? { ok: run.status === 0, output: run.stdout ?? '' } : run.status === 0
 }
 
 const failures = []
@@ -29,7 +36,10 @@ if (!step('lint', 'npx', ['oxlint', '--deny-warnings'])) failures.push('lint')
 // The import arrows of architecture.md (.dependency-cruiser.cjs); file names are checked by the lint.
 if (!step('import rules', 'npx', ['depcruise', 'src/**/*.{ts,tsx}', '--config', '.dependency-cruiser.cjs'])) failures.push('import rules')
 step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUT}/unit.json`])
-if (!step('build', 'npx', ['vite', 'build'])) failures.push('build')
+const build = step('build', 'npx', ['vite', 'build'], {}, { keepOutput: true })
+if (!build.ok) failures.push('build')
+// The entry chunk's gzip size (Vite's own figure) against its budget (scripts/entry-size.mjs).
+else if (!checkEntrySize('dist', build.output)) failures.push('initial JavaScript over its budget')
 if (chromium) {
   step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${OUT}/e2e.json`,

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { defaultQuery } from '../../query/defaults.ts'
 import { queryToDraft, type FieldMessages, type FormDraft } from './draft.ts'
 import { QueryForm } from './QueryForm.tsx'
+import { loadAddressPaste } from './address-paste-loader.ts'
 
 afterEach(cleanup)
+// In the page the address readers load on idle; here they are loaded before the first paste.
+beforeAll(() => loadAddressPaste())
 
 const DEMO = [{ id: 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01', title: 'Courses', description: 'Course offerings' }]
 

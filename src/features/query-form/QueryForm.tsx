@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
 import { visibleText } from '../safe-text/visible-text.ts'
-import { takeOverAddress, takeOverCatalogAddress, type BrowseRequest } from './address-paste.ts'
+import type { BrowseRequest } from './address-paste.ts'
+import { addressPaste, loadAddressPaste, mayBeAddress } from './address-paste-loader.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
 import { RadioGroup } from './RadioGroup.tsx'
@@ -76,6 +77,14 @@ export function QueryForm(props: QueryFormProps) {
   const [addressView, setAddressView] = useState<string | undefined>(undefined)
   // A portal address in either field fills in both (and the query parameters it carries).
   const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
+    if (!mayBeAddress(value)) return set(key, value)
+    const paste = addressPaste()
+    if (!paste) {
+      // The readers are still loading: show the text now, read it as an address once they are here.
+      set(key, value)
+      return void loadAddressPaste().then(() => setAddressField(key, value))
+    }
+    const { takeOverAddress, takeOverCatalogAddress } = paste
     const catalog = props.onBrowseAddress ? takeOverCatalogAddress(draft, key, value) : undefined
     if (catalog) {
       onDraftChange(catalog.draft)
@@ -90,8 +99,13 @@ export function QueryForm(props: QueryFormProps) {
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    submitDraft()
+  }
+  const submitDraft = () => {
+    const paste = mayBeAddress(draft.resourceId) ? addressPaste() : undefined
+    if (mayBeAddress(draft.resourceId) && !paste) return void loadAddressPaste().then(submitDraft)
     // a portal or dataset address typed into Resource ID is no id: browse it instead
-    const typed = props.onBrowseAddress ? takeOverCatalogAddress({ ...draft, resourceId: '' }, 'resourceId', draft.resourceId) : undefined
+    const typed = paste && props.onBrowseAddress ? paste.takeOverCatalogAddress({ ...draft, resourceId: '' }, 'resourceId', draft.resourceId) : undefined
     if (typed) {
       onDraftChange(typed.draft)
       setAddressNote(typed.note)
