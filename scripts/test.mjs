@@ -38,7 +38,7 @@ if (!step('import rules', 'npx', ['depcruise', 'src/**/*.{ts,tsx}', '--config', 
 step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUT}/unit.json`])
 const build = step('build', 'npx', ['vite', 'build'], {}, { keepOutput: true })
 if (!build.ok) failures.push('build')
-// The entry chunk's gzip size (Vite's own figure) against its budget (scripts/entry-size.mjs).
+// The initial JavaScript's gzip size (Vite's own figures) against its budget (scripts/entry-size.mjs).
 else if (!checkEntrySize('dist', build.output)) failures.push('initial JavaScript over its budget')
 if (chromium) {
   step('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -6,7 +6,6 @@ import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
-import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
@@ -16,6 +15,7 @@ import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
+import { whenIdle } from '../features/idle/when-idle.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
@@ -27,7 +27,7 @@ import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
-import { useSortedRecords } from './use-sorted-records.ts'
+import { localSortReady, useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
@@ -35,7 +35,7 @@ import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
-const ResultsGrid = lazy(() => gridModule.then((module) => ({ default: memo(module.ResultsGrid) })))
+const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
@@ -43,6 +43,10 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
+// The API probe (live mode only) loads its panel on idle or when the source is Live API.
+const probePanelModule = () => import('../features/probe/ProbePanel.tsx')
+const ProbePanel = lazy(() => probePanelModule().then((module) => ({ default: module.ProbePanel })))
+whenIdle(() => void probePanelModule())
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 /** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
@@ -144,7 +148,11 @@ export function Explorer() {
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
-          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} /> : null}
+          {draft.source === 'live' ? (
+            <Suspense fallback={null}>
+              <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} />
+            </Suspense>
+          ) : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>

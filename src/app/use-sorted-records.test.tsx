@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { renderHook } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultQuery } from '../query/defaults.ts'
 import type { SortKey } from '../query/types.ts'
 import type { SearchData } from './search-types.ts'
-import { useSortedRecords } from './use-sorted-records.ts'
+import { localSortReady, useSortedRecords } from './use-sorted-records.ts'
+
+// In the page the grid waits for the sort's chunk; here it is loaded before the first render.
+beforeAll(() => localSortReady)
 
 const data: SearchData = {
   fields: [{ id: '_id', type: 'int' }, { id: 'n', type: 'int4' }],

@@ -2,13 +2,14 @@
 // ID: they load on idle after the first paint (or on such an address), off the initial JavaScript.
 import { whenIdle } from '../idle/when-idle.ts'
 
-export type AddressPaste = typeof import('./address-paste.ts')
+export type AddressPaste = Pick<typeof import('./address-paste.ts'), 'takeOverAddress' | 'takeOverCatalogAddress'>
 
 let loaded: AddressPaste | undefined
 let loading: Promise<AddressPaste> | undefined
 
 export function loadAddressPaste(): Promise<AddressPaste> {
-  loading ??= import('./address-paste.ts').then((module) => (loaded = module))
+  // The names are read here, not the whole module: the bundler then keeps what the page already has in the entry chunk.
+  loading ??= import('./address-paste.ts').then(({ takeOverAddress, takeOverCatalogAddress }) => (loaded = { takeOverAddress, takeOverCatalogAddress }))
   return loading
 }
 
