@@ -1,8 +1,10 @@
 // Code that repeats the current request elsewhere: curl, JavaScript fetch, Python requests, R httr2.
 // Every snippet is written from the one HttpRequestSpec, quoted for its own language.
-import { encodeQuery } from './url-codec.ts'
+import { DEMO_SERVER_NOTE } from './share-link.ts'
 import { redactedRequest, type HttpRequestSpec } from './request-builder.ts'
-import type { QueryState } from './types.ts'
+
+// The link and the demo note are in share-link.ts: the page needs them at once, the writers only on a copy.
+export { DEMO_SERVER_NOTE, shareLink } from './share-link.ts'
 
 export type SnippetLanguage = 'curl' | 'fetch' | 'python' | 'r'
 
@@ -16,8 +18,6 @@ export function snippet(language: SnippetLanguage, spec: HttpRequestSpec, option
   return WRITERS[language](shown)
 }
 
-/** What a demo request needs to run anywhere but this page: the reference server, started from this project. */
-export const DEMO_SERVER_NOTE = ['Demo mode: the demo engine answers inside the page, so this code needs a live server.', 'Start the reference server at this address with: npm run api']
 
 /** A snippet of a demo request, headed by `DEMO_SERVER_NOTE` as comments of its language. */
 export function demoSnippet(language: SnippetLanguage, code: string): string {
@@ -154,9 +154,3 @@ function rName(name: string): string {
   return /^[A-Za-z][A-Za-z0-9._]*$/.test(name) ? name : `\`${name.replace(/[\\`]/g, (c) => `\\${c}`)}\``
 }
 
-/** The page URL with the query's link parameters (never a token: the codec has no place for one). */
-export function shareLink(query: QueryState, pageUrl: string): string {
-  const url = new URL(pageUrl)
-  url.search = encodeQuery(query)
-  return url.toString()
-}

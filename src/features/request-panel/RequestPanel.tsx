@@ -1,3 +1,4 @@
+import type { SnippetLanguage } from '../../query/snippets.ts'
 import { Isolated } from '../safe-text/Isolated.tsx'
 import { useId } from 'react'
 import { useCopy } from './use-copy.ts'
@@ -20,25 +21,21 @@ interface RequestPanelProps {
   revealToken: boolean
   onRevealTokenChange: (reveal: boolean) => void
   shareLink: string
-  /** Snippets of the same request, token as a placeholder unless revealed; empty when unavailable. */
-  snippets: Snippets
+  /** Writes snippets of the same request, token as a placeholder unless revealed; null when unavailable. */
+  snippets: WriteSnippet | null
   /** Said beside the copy buttons (demo mode: the code needs a live server). */
   note?: string
 }
 
-export interface Snippets {
-  curl: string
-  fetch: string
-  python: string
-  r: string
-}
+/** The code of one snippet: at once, or once the code that writes it has loaded. */
+export type WriteSnippet = (language: SnippetLanguage) => string | Promise<string>
 
 const SNIPPET_BUTTONS = [
   { key: 'curl', label: 'Copy as curl', what: 'curl command' },
   { key: 'fetch', label: 'Copy as fetch', what: 'JavaScript fetch code' },
   { key: 'python', label: 'Copy as Python', what: 'Python code' },
   { key: 'r', label: 'Copy as R', what: 'R code' },
-] as const satisfies ReadonlyArray<{ key: keyof Snippets; label: string; what: string }>
+] as const satisfies ReadonlyArray<{ key: SnippetLanguage; label: string; what: string }>
 
 /** The exact HTTP request of the current query, and the Copy link / Copy as curl (fetch, Python, R) buttons. */
 export function RequestPanel(props: RequestPanelProps) {
@@ -57,8 +54,8 @@ export function RequestPanel(props: RequestPanelProps) {
             key={key}
             type="button"
             className="button-secondary button-small"
-            onClick={() => copy(snippets[key], what)}
-            disabled={snippets[key] === ''}
+            onClick={() => snippets && copy(snippets(key), what)}
+            disabled={snippets === null}
           >
             {label}
           </button>
