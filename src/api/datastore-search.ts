@@ -5,9 +5,9 @@ import { buildRequest, effectiveBaseUrl, TOTAL_EXTRA, totalQuery, LISTS_ABOVE_RE
 import type { QueryState } from '../query/types.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import { DatastoreSearchError, type ApiError } from './api-error.ts'
-import { describeFailure } from './describe-failure.ts'
+import { loadAnswerReading } from './answer-reading-loader.ts'
 import { OffThreadUnavailable, type LiveAnswer, type LiveWorkerClient } from './live-worker-client.ts'
-import { parseResponse, type DatastoreResult, type ParseContext } from './parse-response.ts'
+import type { DatastoreResult, ParseContext } from './parse-response.ts'
 import type { ListsUse, ServerFormats } from './server-formats.ts'
 import type { TotalCosts } from './total-costs.ts'
 import type { SendOptions, TransferProgress, Transport } from './transport.ts'
@@ -113,6 +113,7 @@ export async function fetchDatastoreSearch(
   try {
     answer = await sendAndParse(query, spec, context, deps, signal)
   } catch (failure) {
+    const { describeFailure } = await loadAnswerReading()
     throw new DatastoreSearchError(describeFailure(failure, { source: query.source, url: spec.url, token: deps.token }))
   }
   const { outcome } = answer
@@ -141,6 +142,9 @@ export function listsCompanions(query: QueryState, extra: BuildOptions['extra'])
 
 /** A big page is parsed in a worker when there is one (the live-answer worker, or the demo engine's own); everything else is read here. */
 async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: ParseContext, deps: SearchDeps, signal?: AbortSignal): Promise<LiveAnswer> {
+  // The parser loads while the request is on its way (at once the first time, then it is on hand).
+  const reading = loadAnswerReading()
+  reading.catch(() => {})
   const options: SendOptions = {
     signal,
     onProgress: deps.onProgress,
@@ -161,6 +165,7 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
   if (query.source === 'demo' && demoOffThread && big) return demoOffThread.search(spec, context, options)
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   const raw = await transport.send(spec, options)
+  const { parseResponse } = await reading
   return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
 }
 

@@ -1,22 +1,12 @@
 // The demo engine's answers as the page reads them, and, for big pages, read in the demo worker
 // itself: the engine's HTTP answer is parsed there by the one response parser and handed over as
 // columns (answer-columns.ts), so the page never parses a big JSON text on its own thread.
-import type { AnswerReader, SerializedResponse } from '../demo/protocol.ts'
+import type { AnswerReader } from '../demo/protocol.ts'
 import { handOffAnswer, type AnswerRest } from './answer-columns.ts'
 import { parseResponse, type ParseContext } from './parse-response.ts'
 import type { RecordColumn } from './record-columns.ts'
-import type { RawResponse } from './transport.ts'
+import { rawFromEngine } from './engine-raw.ts'
 
-/** The engine's answer exactly as a live server's would reach the parser. */
-export function rawFromEngine(reply: SerializedResponse, elapsedMs: number): RawResponse {
-  return {
-    status: reply.status,
-    statusText: reply.statusText,
-    headers: reply.headers.map(([name, value]) => [name.toLowerCase(), value]),
-    bodyText: reply.body,
-    elapsedMs,
-  }
-}
 
 /** What the demo worker sends back of a read answer: its status and the parsed rest (records in the columns posted before). */
 export interface DemoAnswer extends AnswerRest {

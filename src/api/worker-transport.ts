@@ -5,11 +5,12 @@ import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
 import { successResult } from './body-text.ts'
-import { describeFailure } from './describe-failure.ts'
+import { loadAnswerReading } from './answer-reading-loader.ts'
 import { takeOverAnswer } from './answer-columns.ts'
-import { rawFromEngine, type DemoAnswer } from './demo-answer-reader.ts'
+import type { DemoAnswer } from './demo-answer-reader.ts'
+import { rawFromEngine } from './engine-raw.ts'
 import type { LiveAnswer } from './live-worker-client.ts'
-import { parseResponse, type ParseContext } from './parse-response.ts'
+import type { ParseContext } from './parse-response.ts'
 import type { RecordColumn } from './record-columns.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
 
@@ -67,22 +68,22 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
     },
 
     async summarizeRecords(fields, records, signal): Promise<TableSummary> {
-      if (signal?.aborted) throw summaryCancelled()
+      if (signal?.aborted) throw await summaryCancelled()
       try {
         return await client.summarizeRecords(fields, records, signal)
       } catch (error) {
-        throw summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
+        throw await summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
       }
     },
 
     async summarize(request, signal): Promise<TableSummary> {
-      if (signal?.aborted) throw summaryCancelled()
+      if (signal?.aborted) throw await summaryCancelled()
       const started = performance.now()
       let reply
       try {
         reply = await client.summarize(request, signal)
       } catch (error) {
-        throw summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
+        throw await summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
       }
       const summary = summaryOf(reply.status, reply.body)
       if (summary) return summary
@@ -93,6 +94,7 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
         bodyText: JSON.stringify(reply.body),
         elapsedMs: performance.now() - started,
       }
+      const { parseResponse } = await loadAnswerReading()
       const parsed = parseResponse(raw)
       if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
       throw new DatastoreSearchError({
@@ -105,13 +107,14 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
   }
 }
 
-function summaryFailure(error: TransportError): DatastoreSearchError {
+async function summaryFailure(error: TransportError): Promise<DatastoreSearchError> {
+  const { describeFailure } = await loadAnswerReading()
   return new DatastoreSearchError(describeFailure(error, { source: 'demo', url: '' }))
 }
 
 const SUMMARY_CANCELLED = 'The summary was cancelled.'
 
-function summaryCancelled(): DatastoreSearchError {
+function summaryCancelled(): Promise<DatastoreSearchError> {
   return summaryFailure(new TransportError('aborted', SUMMARY_CANCELLED))
 }
 
