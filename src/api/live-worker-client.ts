@@ -8,6 +8,7 @@ import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import type { ParseContext, ParseOutcome } from './parse-response.ts'
 import { takeOverAnswer } from './answer-columns.ts'
 import type { RecordColumn } from './record-columns.ts'
+import { OffThreadUnavailable } from './off-thread.ts'
 import { TransportError, type SendOptions } from './transport.ts'
 
 export interface LiveAnswer {
@@ -30,9 +31,7 @@ export interface LiveWorkerLike {
   addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void
 }
 
-export class OffThreadUnavailable extends Error {
-  override readonly name = 'OffThreadUnavailable'
-}
+export { OffThreadUnavailable }
 
 function createBrowserWorker(): LiveWorkerLike {
   return new Worker(new URL('./live-worker.ts', import.meta.url), { type: 'module', name: 'live-answers' }) as LiveWorkerLike

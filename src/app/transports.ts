@@ -4,7 +4,8 @@
 // by origin that every live request is checked against before it leaves.
 import type { Transports } from '../api/datastore-search.ts'
 import { createFetchTransport } from '../api/fetch-transport.ts'
-import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
+import type { LiveWorkerClient } from '../api/live-worker-client.ts'
+import { OffThreadUnavailable } from '../api/off-thread.ts'
 import { createServerFormats } from '../api/server-formats.ts'
 import { createTokenStore, withoutForeignTokens } from '../api/token-store.ts'
 import { createTotalCosts } from '../api/total-costs.ts'
@@ -30,14 +31,14 @@ const demoRequests: DemoRequestClient = {
 /** The API tokens the user entered, by origin: the form shows one, the live transports ask it. */
 export const tokenStore = createTokenStore()
 
-let liveClient: LiveWorkerClient | undefined
+let liveClient: Promise<LiveWorkerClient> | undefined
 
-/** The live-answer worker, started on the first big live page (none where Workers do not exist). */
+/** The live-answer worker, started (with its client's code) on the first big live page (none where Workers do not exist). */
 const liveOffThread: Transports['liveOffThread'] = {
-  search: (spec, context, options) => {
-    if (typeof Worker === 'undefined') return Promise.reject(new OffThreadUnavailable('This browser has no Web Workers.'))
-    liveClient ??= createLiveWorkerClient()
-    return liveClient.search(withoutForeignTokens(spec, tokenStore), context, options)
+  search: async (spec, context, options) => {
+    if (typeof Worker === 'undefined') throw new OffThreadUnavailable('This browser has no Web Workers.')
+    liveClient ??= import('../api/live-worker-client.ts').then(({ createLiveWorkerClient }) => createLiveWorkerClient())
+    return (await liveClient).search(withoutForeignTokens(spec, tokenStore), context, options)
   },
 }
 
