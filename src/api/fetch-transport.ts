@@ -4,9 +4,9 @@
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
 
-export const DEFAULT_TIMEOUT_MS = 30_000
-/** 200 MB: far above any page the explorer asks for (32,000 wide records), far below what breaks a tab. */
-export const DEFAULT_MAX_BYTES = 200_000_000
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from './fetch-limits.ts'
+
+export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS }
 
 export interface FetchTransportOptions {
   /** Default for every request; a request may override it. 0 disables the timeout. */

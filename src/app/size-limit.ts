@@ -1,5 +1,5 @@
 // The size limit of a live answer as the user types it, in MB (decimal: 1 MB = 1,000,000 bytes). Pure.
-import { DEFAULT_MAX_BYTES } from '../api/fetch-transport.ts'
+import { DEFAULT_MAX_BYTES } from '../api/fetch-limits.ts'
 
 export const DEFAULT_SIZE_LIMIT_TEXT = String(DEFAULT_MAX_BYTES / 1_000_000)
 /** A JavaScript string of much more cannot be built in a browser tab anyway. */

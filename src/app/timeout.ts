@@ -1,5 +1,5 @@
 // The live request timeout as the user types it, in seconds. Pure.
-import { DEFAULT_TIMEOUT_MS } from '../api/fetch-transport.ts'
+import { DEFAULT_TIMEOUT_MS } from '../api/fetch-limits.ts'
 
 export const DEFAULT_TIMEOUT_TEXT = String(DEFAULT_TIMEOUT_MS / 1000)
 

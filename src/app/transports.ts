@@ -3,7 +3,6 @@
 // Worker, started on the first demo query), what each live server was seen to accept, and the tokens
 // by origin that every live request is checked against before it leaves.
 import type { Transports } from '../api/datastore-search.ts'
-import { createFetchTransport } from '../api/fetch-transport.ts'
 import type { LiveWorkerClient } from '../api/live-worker-client.ts'
 import { OffThreadUnavailable } from '../api/off-thread.ts'
 import { createServerFormats } from '../api/server-formats.ts'
@@ -11,6 +10,7 @@ import { createTokenStore, withoutForeignTokens } from '../api/token-store.ts'
 import { createTotalCosts } from '../api/total-costs.ts'
 import type { Transport } from '../api/transport.ts'
 import { createWorkerTransport, type DemoRequestClient } from '../api/worker-transport.ts'
+import { whenIdle } from '../features/idle/when-idle.ts'
 import { createDemoWorkerClient, type DemoWorkerClient, type WorkerLike } from '../demo/worker-client.ts'
 
 let demoClient: DemoWorkerClient | undefined
@@ -48,11 +48,17 @@ export const totalCosts = createTotalCosts()
 /** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
 
-const fetchTransport = createFetchTransport()
+// The fetch transport loads on idle (or with the first live request): the demo never needs it.
+let fetchTransport: Promise<Transport> | undefined
+const loadFetchTransport = () => (fetchTransport ??= import('../api/fetch-transport.ts').then(({ createFetchTransport }) => createFetchTransport()))
+whenIdle(() => void loadFetchTransport())
 
 /** Every live request (searches, metadata, summaries, export, probe) carries only its own origin's token. */
 const liveTransport: Transport = {
-  send: (spec, options) => fetchTransport.send(withoutForeignTokens(spec, tokenStore), options),
+  send: async (spec, options) => {
+    const own = withoutForeignTokens(spec, tokenStore)
+    return (await loadFetchTransport()).send(own, options)
+  },
 }
 
 export const transports: Transports = {
