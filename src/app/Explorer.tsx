@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { useRevealResults } from './use-reveal-results.ts'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -95,6 +96,7 @@ export function Explorer() {
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   const previousSource = previousSourceNote(draft, executed)
+  const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
 
   return (
     <>
@@ -105,7 +107,10 @@ export function Explorer() {
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
-            onRun={explorer.run}
+            onRun={(next) => {
+              armReveal()
+              explorer.run(next)
+            }}
             errors={explorer.errors}
             warnings={explorer.warnings}
             demoResources={demoResources}
@@ -127,7 +132,7 @@ export function Explorer() {
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
-        <div className="area-results">
+        <div className="area-results" ref={resultsRef}>
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { FieldLabel } from '../../api/resource-metadata.ts'
 import { columnEntries, moveColumn, toggleColumn } from './column-order.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -59,6 +59,21 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
       document.removeEventListener('pointerdown', onPointer)
     }
   }, [open])
+  // The panel opens under the button; near the right edge (or on a phone) it is moved left so that
+  // all of it, `Done` included, stays inside the viewport.
+  const [shift, setShift] = useState(0)
+  useLayoutEffect(() => {
+    const panel = panelRef.current
+    if (!open || panel === null) return setShift(0)
+    const margin = 8
+    const viewport = document.documentElement.clientWidth
+    const { left, right } = panel.getBoundingClientRect()
+    const natural = { left: left - shift, right: right - shift }
+    let next = 0
+    if (natural.right > viewport - margin) next = viewport - margin - natural.right
+    if (natural.left + next < margin) next = margin - natural.left
+    if (next !== shift) setShift(next)
+  }, [open, shift])
   const move = (field: string, step: -1 | 1, label: string) => {
     refocus.current = label
     onChange(moveColumn(allFields, chosen, field, step))
@@ -70,7 +85,7 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
         Columns
       </button>
       {open ? (
-        <fieldset ref={panelRef} id={panelId} className="column-panel">
+        <fieldset ref={panelRef} id={panelId} className="column-panel" style={shift === 0 ? undefined : { left: shift }}>
           <legend className="column-legend">Shown columns, in order</legend>
           <ul className="column-list">
             {entries.map((entry, index) => {
