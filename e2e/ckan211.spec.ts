@@ -178,3 +178,15 @@ test('the probe finds distinct applied after limit and lists refused beside dist
   await expect(region).toContainText(/Lists with free text \(q\)\s*refused/)
   await expect(region).toContainText('differs from the reference engine')
 })
+
+test('the real reference server: a descending sort puts empty values last, from a link as from a click', async ({ page }) => {
+  const sent = page.waitForRequest((request) => request.url().startsWith(placesServer.baseUrl) && request.method() === 'POST')
+  await openApp(page, `?source=live&base=${encodeURIComponent(placesServer.baseUrl)}&resource=${PLACES}&limit=10&sort=state+desc`)
+  expect((await sent).postDataJSON()).toMatchObject({ sort: 'state desc nulls last, _id' })
+  expect(await gridColumn(page, 'state')).toEqual(Array(10).fill('WA'))
+  const last = page.waitForRequest((request) => request.url().startsWith(placesServer.baseUrl) && request.postDataJSON()?.offset === 6490)
+  await openApp(page, `?source=live&base=${encodeURIComponent(placesServer.baseUrl)}&resource=${PLACES}&limit=10&offset=6490&sort=state+desc`)
+  await last
+  await expect(statusRegion(page)).toHaveText(/records 6,491–6,500 of 6,500$/)
+  expect(new Set(await gridColumn(page, 'state'))).toEqual(new Set(['empty']))
+})
