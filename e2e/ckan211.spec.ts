@@ -3,7 +3,7 @@
 // request. Every summary labelled exact equals the counts this test makes from the file it wrote;
 // pages and a sorted export under a sort with ties hold every record exactly once; the probe finds
 // each difference.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +25,7 @@ interface Place {
   elevation: string
 }
 
-function writePlaces(): { file: string; rows: Place[] } {
+function writePlaces(dir: string): { file: string; rows: Place[] } {
   const rows: Place[] = []
   // Interleaved, so no state's rows sit together in `_id` order.
   const left = STATES.map(([state, count]) => ({ state, count }))
@@ -35,18 +35,21 @@ function writePlaces(): { file: string; rows: Place[] } {
     entry.count--
     rows.push({ state: entry.state, city: `City ${rows.length + 1}`, elevation: (((rows.length * 7919) % 100_000) / 1000 + 0.00012345).toFixed(8) })
   }
-  const file = join(mkdtempSync(join(tmpdir(), 'ckan211-')), 'places.csv')
+  const file = join(dir, 'places.csv')
   writeFileSync(file, ['state,city,elevation', ...rows.map((row) => `${row.state},${row.city},${row.elevation}`)].join('\n') + '\n')
   return { file, rows }
 }
 
-const places = writePlaces()
+let placesDir: string
+let places: { file: string; rows: Place[] }
 const courses = loadCourses()
 let placesServer: ExtraReferenceServer
 let ckan: Ckan211Server
 let ckanCourses: Ckan211Server
 
 test.beforeAll(async () => {
+  placesDir = mkdtempSync(join(tmpdir(), 'ckan211-'))
+  places = writePlaces(placesDir)
   placesServer = await startExtraReferenceServer({ [PLACES]: places.file })
   ckan = await startCkan211Server(placesServer.baseUrl)
   ckanCourses = await startCkan211Server(E2E_BASE_URL)
@@ -55,6 +58,7 @@ test.afterAll(async () => {
   await ckan?.close()
   await ckanCourses?.close()
   await placesServer?.close()
+  if (placesDir) rmSync(placesDir, { recursive: true, force: true })
 })
 
 const summaries = (page: Page) => page.getByRole('region', { name: 'Column summaries' })
