@@ -115,9 +115,9 @@ export function Explorer() {
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
-            onRun={(next) => {
+            onRun={(next, options) => {
               armReveal()
-              explorer.run(next)
+              explorer.run(next, options)
             }}
             errors={explorer.errors}
             warnings={explorer.warnings}
