@@ -64,16 +64,20 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
   const [shift, setShift] = useState(0)
   useLayoutEffect(() => {
     const panel = panelRef.current
-    if (!open || panel === null) return setShift(0)
+    if (!open || panel === null) return
+    // Measured where it opens by itself, once per opening.
+    panel.style.left = ''
     const margin = 8
     const viewport = document.documentElement.clientWidth
-    const { left, right } = panel.getBoundingClientRect()
-    const natural = { left: left - shift, right: right - shift }
+    const { left, right, width } = panel.getBoundingClientRect()
+    if (viewport <= 0 || width <= 0) return setShift(0)
     let next = 0
-    if (natural.right > viewport - margin) next = viewport - margin - natural.right
-    if (natural.left + next < margin) next = margin - natural.left
-    if (next !== shift) setShift(next)
-  }, [open, shift])
+    if (right > viewport - margin) next = viewport - margin - right
+    if (left + next < margin) next = margin - left
+    // Written here too: an unchanged state would not render the cleared style again.
+    panel.style.left = next === 0 ? '' : `${next}px`
+    setShift(next)
+  }, [open])
   const move = (field: string, step: -1 | 1, label: string) => {
     refocus.current = label
     onChange(moveColumn(allFields, chosen, field, step))
