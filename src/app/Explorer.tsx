@@ -31,7 +31,8 @@ import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { demoTransport, serverFormats, transports } from './transports.ts'
+import { useBrowse } from './use-browse.ts'
+import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
 import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
@@ -42,6 +43,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Browse datasets loads its code when first opened.
+const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 /** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
@@ -79,7 +82,7 @@ export function Explorer() {
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
-  const allFields = useAllFields(executed, search.data, search.isPrevious, token.token)
+  const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
   const filterByValue = useStableCallback((field: string, value: string) => {
@@ -98,10 +101,15 @@ export function Explorer() {
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure) : undefined
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
+  const withoutTotal = useSyncExternalStore(totalCosts.subscribe, () => draft.source === 'live' && totalCosts.apart(draft.baseUrl, draft.resourceId))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
+  const browse = useBrowse(draft, explorer.run)
+  const summaryDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
 
   const previousSource = previousSourceNote(draft, executed)
   const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
@@ -128,9 +136,22 @@ export function Explorer() {
               onTokenChange: token.setToken,
               remember: token.remember,
               onRememberChange: token.setRemember,
+              keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            resourceTools={
+              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+                Browse datasets
+              </button>
+            }
+            onBrowseAddress={browse.openAddress}
+            sizeLimitControls={explorer.sizeLimit}
           />
+          {browse.target ? (
+            <Suspense fallback={null}>
+              <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
+            </Suspense>
+          ) : null}
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
@@ -149,7 +170,7 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }}
                 resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>

@@ -13,7 +13,9 @@
 //   createDatastoreHandler(options)       (request: Request) => Promise<Response>, the whole HTTP
 //                                         contract of ../shared/spec/api.md (routing, GET/POST,
 //                                         validation, search, envelopes, 400/404/405/409, CORS, auth):
-//                                         datastore_search, datastore_info, resource_show under
+//                                         datastore_search, datastore_info, resource_show and the
+//                                         catalog (package_search, package_show, package_list,
+//                                         organization_list: package-actions.ts) under
 //                                         {basePath}/api[/3]/action/ ('' or '/' = the site root)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
@@ -32,7 +34,7 @@
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
 export { backgroundIndexSteps, type BackgroundIndexOptions } from './background-index.ts'
-export { Catalog, type LoadState, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
+export { Catalog, type DatasetInfo, type LoadState, type OtherResource, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
 export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'
 export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'

@@ -22,6 +22,8 @@ export interface BuildOptions {
   listsAccepted?: boolean
   /** Ask for this records format whatever the page size (the probe's check). */
   recordsFormat?: 'lists'
+  /** The page alone, `include_total: false`: its total is asked for apart, so the records never wait for a count. */
+  withoutTotal?: boolean
 }
 
 /** Pages of more records than this travel as lists where the server accepts them (about half the bytes). */
@@ -75,6 +77,7 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
   const extra = options.extra ?? []
   const params = searchParameters(query)
+  if (options.withoutTotal) params.push(['include_total', false])
   const format = recordsFormatFor(query, options)
   if (format) params.push(['records_format', format])
   const sent = [...params.filter(([name]) => !extra.some(([other]) => other === name)), ...extra]
@@ -91,6 +94,19 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
 }
 
 type JsonParam = string | number | boolean | string[] | Record<string, string | string[]>
+
+/** A query's total alone: its conditions (q, filters), no sort, page or fields; sent with TOTAL_EXTRA. */
+export function totalQuery(query: QueryState): QueryState {
+  return { ...query, limit: undefined, sort: [], sortOn: 'browser', offset: 0, fields: undefined }
+}
+
+/** What a total's request adds: no records, only the count. */
+export const TOTAL_EXTRA = [['limit', 0]] as const satisfies BuildOptions['extra']
+
+/** The request for a query's total alone (`limit: 0`). */
+export function buildTotalRequest(query: QueryState, options: Pick<BuildOptions, 'token'> = {}): HttpRequestSpec {
+  return buildRequest(totalQuery(query), { token: options.token, extra: TOTAL_EXTRA })
+}
 
 /** The API parameters the query sends, in a stable order, as JSON values. */
 function searchParameters(query: QueryState): [string, JsonParam][] {

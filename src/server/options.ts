@@ -36,7 +36,7 @@ export type ParsedArguments =
 
 export const USAGE = `Usage: npm run api -- [options]
 
-Serves CKAN's datastore_search, datastore_info and resource_show over HTTP at
+Serves CKAN's datastore_search, datastore_info, resource_show and package_search (catalog) over HTTP at
 http://HOST:PORT/BASE/api/action/NAME (and /api/3/action/NAME)
 
 Options:

@@ -18,6 +18,12 @@ describe('statusText', () => {
     )
   })
 
+  it('says a live page came first and its total is being counted, with the range shown', () => {
+    expect(statusText({ phase: 'success', shown: 100, counting: true, offset: 200, elapsedMs: 12, source: 'live' })).toBe(
+      'Showing 100 records, counting the total… · 12 ms · records 201–300',
+    )
+  })
+
   it('copes with an unknown total and with one record', () => {
     expect(statusText({ phase: 'success', shown: 1 })).toBe('Showing 1 record')
   })

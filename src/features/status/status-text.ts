@@ -7,7 +7,7 @@ export interface StatusSummary {
   shown?: number
   total?: number
   totalEstimated?: boolean
-  /** The total is an estimate from the part of the resource loaded so far; the exact one follows. */
+  /** The total is being counted: an estimate from the part of the resource loaded so far, or none yet (a live page came first). */
   counting?: boolean
   elapsedMs?: number
   sortedBy?: SortPlace
@@ -44,7 +44,7 @@ export function statusText(summary: StatusSummary): string {
     case 'success': {
       const shown = summary.shown ?? 0
       const parts: string[] = []
-      if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}`)
+      if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}${summary.counting ? ', counting the total…' : ''}`)
       else {
         const approx = summary.totalEstimated ? '≈' : ''
         parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
