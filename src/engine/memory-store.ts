@@ -49,16 +49,16 @@ function searchPrefix(table: StoredTable, query: SearchQuery, expectedSize: numb
   const positions = query.fields.map((field) => positionOf(table, field.id))
   const { records, total } = executeQuery(table, executableOf(table, query))
   if (records.length < query.limit) return undefined
-  const rows = decodeRows(table, records, query, positions)
-  if (total === undefined) return { rows }
-  return { rows, total: Math.max(total, Math.round((total * expectedSize) / Math.max(1, table.size))), totalWasEstimated: true }
+  const decoded = decodeRows(table, records, query, positions)
+  if (total === undefined) return decoded
+  return { ...decoded, total: Math.max(total, Math.round((total * expectedSize) / Math.max(1, table.size))), totalWasEstimated: true }
 }
 
 export function searchTable(table: StoredTable, query: SearchQuery): SearchRows {
   const executable = executableOf(table, query)
   const positions = query.fields.map((field) => positionOf(table, field.id))
   const { records, total } = query.distinct ? executeDistinct(table, executable, positions) : executeQuery(table, executable)
-  return { rows: decodeRows(table, records, query, positions), total }
+  return { ...decodeRows(table, records, query, positions), total }
 }
 
 function positionOf(table: StoredTable, field: string): number {
@@ -84,10 +84,10 @@ export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resou
   return executable
 }
 
-function decodeRows(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): CellValue[][] {
+function decodeRows(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): Pick<SearchRows, 'rows' | 'scales'> {
   const stored = positions.filter((position) => position !== ID_FIELD)
   const decoders = query.fields.filter((field) => field.id !== '_id').map((field) => cellDecoder(field.type))
-  return records.map((record) => {
+  const rows = records.map((record) => {
     const texts = table.fieldTexts(record, stored)
     const row: CellValue[] = new Array<CellValue>(positions.length)
     let next = 0
@@ -99,5 +99,20 @@ function decodeRows(table: StoredTable, records: readonly number[], query: Searc
       }
     }
     return row
+  })
+  return query.withScales === true ? { rows, scales: keptScales(table, records, query, positions) } : { rows }
+}
+
+/** The numeric cells' kept scales of the page's records (numeric-scale.ts); undefined for a row without any. */
+function keptScales(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): SearchRows['scales'] {
+  const numeric = query.fields.flatMap((field, column) => (field.type === 'numeric' ? [column] : []))
+  if (numeric.length === 0) return undefined
+  return records.map((record) => {
+    let scales: (number | undefined)[] | undefined
+    for (const column of numeric) {
+      const scale = table.scales.scaleOf(record, positions[column] as number)
+      if (scale !== undefined) (scales ??= [])[column] = scale
+    }
+    return scales
   })
 }
