@@ -92,6 +92,15 @@ function normalise(body: string, port: number): string {
   return body.replaceAll(`127.0.0.1:${port}`, '127.0.0.1:PORT')
 }
 
+async function ask(server: RunningServer, body: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${server.origin}/data/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return normalise(await response.text(), server.port)
+}
+
+function recordsOf(body: string): string {
+  return (JSON.parse(body) as { result: { records: string } }).result.records
+}
+
 function describeRequest(index: number, fuzz: FuzzRequest): string {
   const body = fuzz.body === undefined ? '' : ` body=${JSON.stringify(Buffer.from(fuzz.body.subarray(0, 300)).toString('utf8'))}`
   return `#${index} [${fuzz.kind}] ${fuzz.method} ${fuzz.path.slice(0, 300)} headers=${JSON.stringify(fuzz.headers).slice(0, 200)}${body}`
@@ -130,10 +139,6 @@ describe.skipIf(!HAS_POSTGRES)('the PostgreSQL store answers exactly as the in-m
   })
 
   it('writes numeric cells in csv and tsv records with the scale they were loaded with, on both stores alike', async () => {
-    const ask = async (server: RunningServer, body: Record<string, unknown>): Promise<string> => {
-      const response = await fetch(`${server.origin}/data/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      return normalise(await response.text(), server.port)
-    }
     const requests = [
       { resource_id: ODD_TARGET.publicId, records_format: 'csv', fields: ['dash--dash', 'semi;colon'], limit: 12 },
       { resource_id: ODD_TARGET.publicId, records_format: 'tsv', sort: 'dash--dash desc', limit: 30 },
@@ -145,11 +150,10 @@ describe.skipIf(!HAS_POSTGRES)('the PostgreSQL store answers exactly as the in-m
     ]
     for (const request of requests) {
       const [left, right] = await Promise.all([ask(memory, request), ask(postgres, request)])
-      expect(right, JSON.stringify(request)).toBe(left)
+      expect({ request, body: right }).toEqual({ request, body: left })
     }
-    const records = (body: string): string => (JSON.parse(body) as { result: { records: string } }).result.records
-    expect(records(await ask(postgres, requests[0]!))).toBe(['0,0', '1.25,1', '2.500,2', '3.75,3', '5,0', '6.25,1', '0.000,2', '1.25,3', '2.5,0', '3.75,1', '5.000,2', '6.25,3'].map((line) => `${line}\n`).join(''))
-    expect(records(await ask(memory, requests[5]!))).toBe(['-2', '0.00', '0.25', '0.50', '0.75', '1.00', '1.25', '1.50', '1.75', '2.00', '2.25', '2.50'].map((line) => `${line}\n`).join(''))
+    expect(recordsOf(await ask(postgres, requests[0]!))).toBe(['0,0', '1.25,1', '2.500,2', '3.75,3', '5,0', '6.25,1', '0.000,2', '1.25,3', '2.5,0', '3.75,1', '5.000,2', '6.25,3'].map((line) => `${line}\n`).join(''))
+    expect(recordsOf(await ask(memory, requests[5]!))).toBe(['-2', '0.00', '0.25', '0.50', '0.75', '1.00', '1.25', '1.50', '1.75', '2.00', '2.25', '2.50'].map((line) => `${line}\n`).join(''))
   })
 
   it(`gives the same status and body to ${REQUESTS} seeded random requests`, async () => {
