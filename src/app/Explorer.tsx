@@ -29,6 +29,7 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
 import type { QueryState } from '../query/types.ts'
 
@@ -40,6 +41,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Browse datasets loads its code when first opened.
+const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 /** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
@@ -93,6 +96,7 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const browse = useBrowse(draft, explorer.run)
   const summaryDeps = useMemo(
     () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
     [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
@@ -122,8 +126,19 @@ export function Explorer() {
               keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            resourceTools={
+              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+                Browse datasets
+              </button>
+            }
+            onBrowseAddress={browse.openAddress}
             sizeLimitControls={explorer.sizeLimit}
           />
+          {browse.target ? (
+            <Suspense fallback={null}>
+              <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
+            </Suspense>
+          ) : null}
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}

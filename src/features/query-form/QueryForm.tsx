@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
 import { visibleText } from '../safe-text/visible-text.ts'
-import { takeOverAddress } from './address-paste.ts'
+import { takeOverAddress, takeOverCatalogAddress, type BrowseRequest } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
 import { RadioGroup } from './RadioGroup.tsx'
@@ -39,6 +39,10 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** Shown under Resource ID (the `Browse datasets` button). */
+  resourceTools?: ReactNode
+  /** A portal's root or dataset page arrived in Base URL or Resource ID: browse it. */
+  onBrowseAddress?: (request: BrowseRequest) => void
   /** The size limit of a live answer (MB), in the advanced options of the live API. */
   sizeLimitControls?: TimeoutControls
 }
@@ -72,6 +76,12 @@ export function QueryForm(props: QueryFormProps) {
   const [addressView, setAddressView] = useState<string | undefined>(undefined)
   // A portal address in either field fills in both (and the query parameters it carries).
   const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
+    const catalog = props.onBrowseAddress ? takeOverCatalogAddress(draft, key, value) : undefined
+    if (catalog) {
+      onDraftChange(catalog.draft)
+      setAddressNote(catalog.note)
+      return props.onBrowseAddress?.(catalog.browse)
+    }
     const taken = takeOverAddress(draft, value)
     if (!taken) return set(key, value)
     onDraftChange(taken.draft)
@@ -80,6 +90,13 @@ export function QueryForm(props: QueryFormProps) {
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // a portal or dataset address typed into Resource ID is no id: browse it instead
+    const typed = props.onBrowseAddress ? takeOverCatalogAddress({ ...draft, resourceId: '' }, 'resourceId', draft.resourceId) : undefined
+    if (typed) {
+      onDraftChange(typed.draft)
+      setAddressNote(typed.note)
+      return props.onBrowseAddress?.(typed.browse)
+    }
     onRun(draft, addressView === viewKey(draft) ? { ownView: true } : undefined)
   }
   const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
@@ -113,6 +130,7 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
+      {props.resourceTools}
       {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
       <p className="address-note" aria-live="polite">
         {visibleText(addressNote)}
