@@ -87,6 +87,10 @@ function resultProblems(result: unknown, context: AnswerContext): string[] {
   const sent = [context.authorization, context.apiKey].map((value) => value?.replace(/^[ \t]+|[ \t]+$/g, ''))
   const granted = sent.includes(context.token)
   const action = actionOf(context.path)
+  // the catalog's actions (package_show, package_search, ...): their shapes are package-actions.test.ts's; here, no private resource without the token
+  if (action.startsWith('package_') || action === 'organization_list') {
+    return !granted && JSON.stringify(result).includes(context.privateId) ? [`${action} shows the private resource without its token`] : []
+  }
   if (action === 'resource_show') {
     const problems = result.id === context.privateId && !granted ? ['the private resource answered without its token'] : []
     if (typeof result.id !== 'string' || typeof result.name !== 'string' || result.datastore_active !== true) problems.push('resource_show without id, name or datastore_active')
