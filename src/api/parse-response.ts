@@ -1,6 +1,6 @@
 // The edge: a raw answer becomes a typed result or a typed error. Nothing past this point trusts the
 // server's JSON shape, and nothing it returns carries the token.
-import { FIELD_KEY_BY_PARAM, type FieldMessages } from '../query/validate.ts'
+import { FIELD_KEY_BY_PARAM, SQL_FIELD_KEY_BY_PARAM, type FieldKey, type FieldMessages } from '../query/validate.ts'
 import { redactError, type ApiError } from './api-error.ts'
 import { htmlTitle, isHtml, isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
 import { isListsRecords, recordsFromLists } from './lists-records.ts'
@@ -34,6 +34,8 @@ export interface DatastoreResult {
   resourceId?: string
   /** The `records_format` the server says it answered in (`objects`, `lists`, ...), when it says. */
   recordsFormat?: string
+  /** `datastore_search_sql` only: more rows existed than the server sends (its rows maximum). */
+  recordsTruncated?: boolean
   /** How this server differs from the reference engine, in plain words. */
   notes: ServerNote[]
 }
@@ -45,6 +47,8 @@ export interface ParseContext {
   token?: string
   /** The limit that was asked for, to tell when the server clamped it. */
   requestedLimit?: number
+  /** A `datastore_search_sql` answer: it has no total, limit or links to miss. */
+  sql?: boolean
 }
 
 const DETAIL_CHARS = 500
@@ -108,7 +112,7 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         hint: 'Switch the method between POST and GET, and check the base URL.',
       })
     case 409:
-      return fail(validationError(body.kind === 'json' ? body.value : undefined, said))
+      return fail(validationError(body.kind === 'json' ? body.value : undefined, said, 409, context.sql ? SQL_FIELD_KEY_BY_PARAM : FIELD_KEY_BY_PARAM))
     case 415:
       return fail({
         kind: 'unsupported-media-type',
@@ -240,7 +244,7 @@ function toResult(
       message: 'This server searches q as full text (whole words, ranked, as CKAN does) and added a “rank” column; the reference engine matches substrings.',
     })
   }
-  if (!links && totalWasEstimated === undefined) {
+  if (!links && totalWasEstimated === undefined && !context.sql) {
     notes.push({ kind: 'ckan-2.12-shape', message: 'No _links or total_was_estimated in the answer: the server looks like CKAN 2.12 or later.' })
   }
   if (totalWasEstimated) notes.push({ kind: 'total-estimated', message: 'The server estimated the total; the exact count may differ.' })
@@ -258,6 +262,7 @@ function toResult(
     ...(links ? { links } : {}),
     ...(typeof result.resource_id === 'string' ? { resourceId: result.resource_id } : {}),
     ...(typeof result.records_format === 'string' ? { recordsFormat: result.records_format } : {}),
+    ...(result.records_truncated === true ? { recordsTruncated: true } : {}),
     notes,
   }
 }
@@ -267,7 +272,7 @@ function namesParameters(error: JsonValue | undefined): boolean {
   return isJsonObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
 }
 
-function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
+function validationError(value: JsonValue | undefined, said: string, status = 409, keys: Readonly<Record<string, FieldKey>> = FIELD_KEY_BY_PARAM): ApiError {
   const error = isJsonObject(value) && isJsonObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
@@ -278,7 +283,7 @@ function validationError(value: JsonValue | undefined, said: string, status = 40
   }
   const fieldErrors: FieldMessages = {}
   for (const [param, messages] of Object.entries(paramErrors)) {
-    const key = Object.hasOwn(FIELD_KEY_BY_PARAM, param) ? FIELD_KEY_BY_PARAM[param] : undefined
+    const key = Object.hasOwn(keys, param) ? keys[param] : undefined
     if (key && fieldErrors[key] === undefined) fieldErrors[key] = messages.join(' ')
   }
   const summary = Object.entries(paramErrors)

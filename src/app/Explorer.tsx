@@ -17,6 +17,7 @@ import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
+import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -28,6 +29,7 @@ import { useExplorer } from './use-explorer.ts'
 import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
+import { useSqlMode } from './use-sql-mode.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { demoTransport, serverFormats, transports } from './transports.ts'
 
@@ -39,6 +41,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
+const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
@@ -83,6 +87,9 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
+  // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
+  const searchView = executed.sql === undefined
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (
@@ -91,6 +98,7 @@ export function Explorer() {
       <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
+          <QueryModeSwitch mode={sql.mode} onChange={sql.switchMode} />
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
@@ -106,6 +114,13 @@ export function Explorer() {
               onRememberChange: token.setRemember,
             }}
             timeoutControls={explorer.timeout}
+            editor={
+              sql.panel ? (
+                <Suspense fallback={<p className="field-hint">Loading the SQL editor…</p>}>
+                  <SqlPanel {...sql.panel} />
+                </Suspense>
+              ) : undefined
+            }
           />
           <RecentQueries
             executed={executed}
@@ -121,7 +136,7 @@ export function Explorer() {
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
           <ServerNotes notes={data?.notes} />
-          {data ? (
+          {data && searchView ? (
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
@@ -131,7 +146,7 @@ export function Explorer() {
             </Suspense>
           ) : null}
           <section className="panel results-panel" aria-label="Records">
-            {data ? (
+            {data && searchView ? (
               <div className="grid-toolbar">
                 <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
@@ -140,7 +155,7 @@ export function Explorer() {
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
               </div>
             ) : null}
-            {data && summaries.open ? (
+            {data && searchView && summaries.open ? (
               <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
                 <SummariesPanel
                   query={executed}
@@ -170,7 +185,7 @@ export function Explorer() {
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
-            {data ? (
+            {data && searchView ? (
               <Pager
                 offset={executed.offset}
                 limit={executed.limit}

@@ -30,6 +30,7 @@ function toData(outcome: SearchOutcome, counting: boolean): SearchData {
     records: result.records,
     total: result.total,
     totalWasEstimated: result.totalWasEstimated,
+    ...(result.recordsTruncated ? { truncated: true } : {}),
     notes: result.notes.filter((note) => !(counting && note.kind === 'total-estimated')).map((note) => note.message),
   }
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
 import { takeOverAddress } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
@@ -36,6 +36,8 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** Shown instead of the search fields (text, limit, filters), which keep what was typed: the SQL mode's editor. */
+  editor?: ReactNode
 }
 
 const SOURCES = [
@@ -60,7 +62,7 @@ export function submitQueryForm(): void {
 
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
-  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls, editor } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const [addressNote, setAddressNote] = useState('')
   // The view (columns, sort) a pasted address asked for, while the draft still asks for it.
@@ -112,6 +114,8 @@ export function QueryForm(props: QueryFormProps) {
       <p className="address-note" aria-live="polite">
         {addressNote}
       </p>
+      {editor}
+      <div className="search-fields" hidden={editor !== undefined}>
       <div className="form-row">
         <TextField
           label="Search text"
@@ -145,6 +149,7 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.filters}
         warning={warnings.filters}
       />
+      </div>
       <TokenField {...tokenControls} error={errors.token} warning={warnings.token} />
       {draft.source === 'live' ? (
         <TextField
@@ -162,7 +167,7 @@ export function QueryForm(props: QueryFormProps) {
         <button type="submit" className="button-primary">
           Run query
         </button>
-        <span className="form-tip">Enter in any field runs the query.</span>
+        <span className="form-tip">{editor ? 'Ctrl+Enter (⌘ Enter) runs the statement.' : 'Enter in any field runs the query.'}</span>
       </div>
     </form>
   )

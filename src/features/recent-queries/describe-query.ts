@@ -2,6 +2,11 @@
 import type { QueryState } from '../../query/types.ts'
 
 export function describeQuery(query: QueryState, resourceTitle: (id: string) => string | undefined): string {
+  if (query.sql !== undefined) {
+    const statement = query.sql.replace(/\s+/g, ' ').trim()
+    const where = query.source === 'live' ? ` · at ${hostOf(query.baseUrl)}` : ''
+    return `SQL: ${statement.length > 80 ? `${statement.slice(0, 77)}...` : statement}${where}`
+  }
   const resource = (query.source === 'demo' ? resourceTitle(query.resourceId) : undefined) ?? query.resourceId
   const parts = [query.source === 'live' ? `${resource} at ${hostOf(query.baseUrl)}` : resource]
   if (query.q !== '') parts.push(`“${query.q}”`)
