@@ -1,12 +1,14 @@
 // The first safety layer: PostgreSQL's own parser (libpg-query, the server's parser compiled to WASM)
 // reads the statement, so what is checked is exactly what the server will run. Refused: anything but
 // one SELECT (plain, WITH, VALUES or TABLE); a statement that changes data anywhere inside it (a
-// data-modifying CTE), locks rows (FOR UPDATE/SHARE) or creates a table (SELECT INTO); and a call to
-// any function not on the allow-list. Comments, dollar quoting and `\'` are the parser's business,
-// so no reading of the text here can disagree with PostgreSQL's.
+// data-modifying CTE), locks rows (FOR UPDATE/SHARE) or creates a table (SELECT INTO); a system table
+// or view named (`pg_*`, `information_schema`); and a call to any function not on the allow-list.
+// Comments, dollar quoting and `\'` are the parser's business, so no reading of the text here can
+// disagree with PostgreSQL's.
 
 import { ALLOWED_FUNCTIONS } from './allowed-functions.ts'
 import { MESSAGES } from './messages.ts'
+import { isSystemRelation } from './plan-tables.ts'
 
 export type ParseCheck =
   | { ok: true; statement: string; offset: number }
@@ -92,6 +94,10 @@ function walk(value: unknown): Extract<ParseCheck, { ok: false }> | undefined {
     if (modifying !== undefined) return { ok: false, kind: 'invalid', message: MESSAGES.changesData(modifying) }
     if (key === 'lockingClause' && Array.isArray(child) && child.length > 0) return { ok: false, kind: 'invalid', message: MESSAGES.locksRows }
     if (key === 'intoClause' && child) return { ok: false, kind: 'invalid', message: MESSAGES.selectInto }
+    if (key === 'RangeVar') {
+      const { relname, schemaname } = child as { relname?: string; schemaname?: string }
+      if (isSystemRelation(relname ?? '', schemaname)) return { ok: false, kind: 'forbidden', message: MESSAGES.systemTables }
+    }
     if (key === 'FuncCall') {
       const refused = functionRefusal(child)
       if (refused) return refused

@@ -50,14 +50,24 @@ export async function loadResource(
   rows: (from: number, to: number) => (string | null)[][],
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
-  const table = ident(id)
-  await db.exec(`DROP TABLE IF EXISTS ${table}; ${createTableStatement(table, fields)}`)
+  await createResourceTable(db, id, fields)
   for (let from = 0; from < size; from += COPY_BATCH) {
     const to = Math.min(size, from + COPY_BATCH)
-    await db.query(`COPY ${table} FROM '/dev/blob'`, [], { blob: new Blob([copyText(rows(from, to))]) })
+    await copyRows(db, id, copyText(rows(from, to)))
     onProgress?.(to, size)
   }
-  await db.exec(`ANALYZE ${table}`)
+  await db.exec(`ANALYZE ${ident(id)}`)
+}
+
+/** loadResource in steps, for a caller that sends the rows from elsewhere: the empty table first. */
+export async function createResourceTable(db: PgliteLike, id: string, fields: readonly FieldInfo[]): Promise<void> {
+  const table = ident(id)
+  await db.exec(`DROP TABLE IF EXISTS ${table}; ${createTableStatement(table, fields)}`)
+}
+
+/** Then rows as COPY text (copyText), as many times as needed; then ANALYZE the table. */
+export async function copyRows(db: PgliteLike, id: string, text: string): Promise<void> {
+  await db.query(`COPY ${ident(id)} FROM '/dev/blob'`, [], { blob: new Blob([text]) })
 }
 
 /** (Re)makes the two reader roles: one may SELECT the public resources, the other every resource. */

@@ -4,14 +4,17 @@
 // catalog schemas) and a table the caller may not read (private without the token, or not a served
 // resource at all).
 
+import { ALLOWED_FUNCTIONS } from './allowed-functions.ts'
 import { MESSAGES } from './messages.ts'
 
 export interface PlanRelation {
   schema: string | undefined
   name: string
+  /** A set-returning function scanned (`Function Scan`), not a table. */
+  function?: true
 }
 
-/** Every relation scanned anywhere in an EXPLAIN (FORMAT JSON) result. */
+/** Every relation and function scanned anywhere in an EXPLAIN (FORMAT JSON) result. */
 export function planRelations(explain: unknown): PlanRelation[] {
   const found: PlanRelation[] = []
   const visit = (value: unknown): void => {
@@ -24,6 +27,9 @@ export function planRelations(explain: unknown): PlanRelation[] {
     if (typeof node['Relation Name'] === 'string') {
       found.push({ name: node['Relation Name'], schema: typeof node.Schema === 'string' ? node.Schema : undefined })
     }
+    if (typeof node['Function Name'] === 'string') {
+      found.push({ name: node['Function Name'], schema: typeof node.Schema === 'string' ? node.Schema : undefined, function: true })
+    }
     Object.values(node).forEach(visit)
   }
   visit(typeof explain === 'string' ? (JSON.parse(explain) as unknown) : explain)
@@ -32,9 +38,20 @@ export function planRelations(explain: unknown): PlanRelation[] {
 
 const SYSTEM_SCHEMAS = new Set(['pg_catalog', 'information_schema', 'pg_toast'])
 
-/** The refusal for the first relation the caller may not read, if any. */
+/**
+ * The refusal for the first relation the caller may not read, if any. A function scanned (also one
+ * inside a system view, like `pg_settings`'s) must be on the allow-list too.
+ */
 export function relationRefusal(relations: readonly PlanRelation[], servedSchema: string, readable: ReadonlySet<string>): string | undefined {
-  if (relations.some(({ name, schema }) => name.startsWith('pg_') || (schema !== undefined && SYSTEM_SCHEMAS.has(schema)))) return MESSAGES.systemTables
-  if (relations.some(({ name, schema }) => schema !== servedSchema || !readable.has(name))) return MESSAGES.resourceRefused
+  const refusedFunction = relations.find((relation) => relation.function && (relation.schema !== 'pg_catalog' || !ALLOWED_FUNCTIONS.has(relation.name)))
+  if (refusedFunction) return MESSAGES.functionRefused(refusedFunction.name)
+  const tables = relations.filter((relation) => !relation.function)
+  if (tables.some(({ name, schema }) => isSystemRelation(name, schema))) return MESSAGES.systemTables
+  if (tables.some(({ name, schema }) => schema !== servedSchema || !readable.has(name))) return MESSAGES.resourceRefused
   return undefined
+}
+
+/** `pg_*` names and the catalog schemas (CKAN refuses `pg_*`; the schemas hold views over them). */
+export function isSystemRelation(name: string, schema: string | undefined): boolean {
+  return name.startsWith('pg_') || (schema !== undefined && SYSTEM_SCHEMAS.has(schema))
 }
