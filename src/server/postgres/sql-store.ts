@@ -39,6 +39,18 @@ export function pgConnection(client: PoolClient): SqlConnection {
   }
 }
 
+/** runSql's options for a served schema. */
+export function postgresRunOptions(schema: string, options: SqlOptions): SqlRunOptions {
+  const names = sqlNames(schema)
+  return {
+    servedSchema: schema,
+    searchPath: ident(names.schema),
+    roles: names.roles,
+    rowsMax: options.rowsMax,
+    settings: [`SET LOCAL statement_timeout = ${Math.round(options.statementTimeout * 1000)}`],
+  }
+}
+
 export async function openPostgresSql(pool: Pool, schema: string, catalog: Catalog, options: SqlOptions): Promise<ServerSqlStore> {
   const names = sqlNames(schema)
   const setup = await pool.connect()
@@ -69,13 +81,7 @@ export async function openPostgresSql(pool: Pool, schema: string, catalog: Catal
     await setup.query('RESET statement_timeout').catch(() => undefined)
     setup.release()
   }
-  const runOptions: SqlRunOptions = {
-    servedSchema: schema,
-    searchPath: ident(names.schema),
-    roles: names.roles,
-    rowsMax: options.rowsMax,
-    settings: [`SET LOCAL statement_timeout = ${Math.round(options.statementTimeout * 1000)}`],
-  }
+  const runOptions = postgresRunOptions(schema, options)
   return {
     async run(request: SqlRequest): Promise<SqlOutcome> {
       let client: PoolClient
