@@ -44,6 +44,7 @@ interface RawStatement {
  * the character offset of that text in `sql` (to place PostgreSQL's error positions in what was sent).
  */
 export async function checkStatement(sql: string): Promise<ParseCheck> {
+  if (sql.trim() === '') return { ok: false, kind: 'invalid', message: MESSAGES.notSingleStatement }
   const parse = await loadParser()
   let tree: { stmts?: RawStatement[] }
   try {
