@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SqlOutcome, SqlStore } from '../../engine/index.ts'
+import { Catalog, type SqlOutcome, type SqlRequest, type SqlStore } from '../../engine/index.ts'
 import { createServerCatalog } from '../catalog-setup.ts'
 import { requestSeed, SeededRandom } from '../fuzz-random.ts'
 import { importFile } from '../postgres/import.ts'
@@ -24,8 +24,10 @@ const ROWS_MAX = 50
 const CUSTOMERS = ['Ana', 'ana', 'Bo_b', "O'Neil", 'Ω mega', 'Zoë', 'x\\y', 'DROP TABLE x; --']
 const REGIONS = ['north', 'south', 'East', '']
 
+const quote = (text: string): string => `"${text.replaceAll('"', '""')}"`
+const request = (sql: string): SqlRequest => ({ sql, readable: new Set(['orders', 'customers']), privileged: false })
+
 function ordersCsv(): string {
-  const quote = (text: string): string => `"${text.replaceAll('"', '""')}"`
   const lines = ['customer,amount,qty,placed,at,paid,note']
   for (let i = 0; i < 300; i++) {
     lines.push([
@@ -42,7 +44,7 @@ function ordersCsv(): string {
 }
 
 function customersCsv(): string {
-  const rows = CUSTOMERS.map((name, i) => `"${name.replaceAll('"', '""')}",${REGIONS[i % REGIONS.length]},${2010 + i}-06-0${1 + (i % 9)}`)
+  const rows = CUSTOMERS.map((name, i) => `${quote(name)},${REGIONS[i % REGIONS.length]},${2010 + i}-06-0${1 + (i % 9)}`)
   return `customer,region,since\n${rows.join('\n')}\n`
 }
 
@@ -121,7 +123,6 @@ describe.skipIf(!HAS_POSTGRES)(`datastore_search_sql on PGlite and on PostgreSQL
     cluster = await startCluster()
     pool = createPool({ url: cluster.url, statementTimeout: 20 })
     for (const { id, file } of resources) await importFile(pool, { schema: 'public', id, file, replace: false })
-    const { Catalog } = await import('../../engine/index.ts')
     const catalog = new Catalog()
     for (const { id } of resources) catalog.add({ id, load: () => Promise.reject(new Error('not in memory')) })
     postgres = await openPostgresSql(pool, 'public', catalog, options)
@@ -135,7 +136,6 @@ describe.skipIf(!HAS_POSTGRES)(`datastore_search_sql on PGlite and on PostgreSQL
   })
 
   it(`gives identical answers to ${STATEMENTS} generated statements`, async () => {
-    const request = (sql: string) => ({ sql, readable: new Set(['orders', 'customers']), privileged: false })
     const kinds = new Map<string, number>()
     const mismatches: string[] = []
     for (let index = 0; index < STATEMENTS; index++) {
