@@ -10,6 +10,7 @@ import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
 import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
+import { openSqlStore, type ServerSqlStore } from './sql/open.ts'
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
@@ -52,7 +53,17 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1
     return
   }
-  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store: postgres?.store })
+  let sql: ServerSqlStore | undefined
+  try {
+    if (options.sql) sql = await openSqlStore(options.sql, catalog, postgres, options.postgres?.schema)
+  } catch (error) {
+    if (!(error instanceof PostgresStartError)) throw error
+    console.error(`error: ${error.message}`)
+    await postgres?.pool.end()
+    process.exitCode = 1
+    return
+  }
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store: postgres?.store, sql })
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
     fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
@@ -74,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
     // answer the requests under way, then close the pool; a stuck client does not hold the exit
     setTimeout(() => process.exit(0), 10_000).unref()
     server.close(() => {
+      void sql?.close()
       if (postgres) void postgres.pool.end().finally(() => process.exit(0))
       else process.exit(0)
     })

@@ -27,6 +27,15 @@ export interface ServerOptions {
   tokens: string[]
   /** Set: resources are the tables of a PostgreSQL schema. */
   postgres?: PostgresOptions
+  /** Set (`--sql`): `datastore_search_sql` is answered. */
+  sql?: SqlOptions
+}
+
+export interface SqlOptions {
+  /** At most this many records per answer (`--sql-rows-max`). */
+  rowsMax: number
+  /** Seconds one statement may run (`--statement-timeout`). */
+  statementTimeout: number
 }
 
 export type ParsedArguments =
@@ -57,11 +66,15 @@ PostgreSQL (serves every table of the schema that has an _id column, by table na
   --import ID=FILE    stream a .csv or .json file into table ID and index it before serving;
                       repeatable; an existing table stops start-up unless --replace
   --replace           --import drops and reloads a table that exists
-  --statement-timeout S  seconds one query may run (default 15); past it, a 409`
+  --statement-timeout S  seconds one query may run (default 15); past it, a 409
+
+SQL (datastore_search_sql; on the in-memory default it runs on an embedded PostgreSQL, PGlite):
+  --sql               answer datastore_search_sql (default: off, the action is unknown)
+  --sql-rows-max N    at most N records per answer (default 32000); more set records_truncated`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
-const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout'])
-const FLAG_OPTIONS = new Set(['--replace'])
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--sql-rows-max'])
+const FLAG_OPTIONS = new Set(['--replace', '--sql'])
 
 class OptionError extends Error {}
 
@@ -107,6 +120,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   }
   const resources = parseResources(values.get('--resource') ?? [], '--resource')
   const postgres = postgresOptions(values, flags, single, env)
+  const sql = sqlOptions(flags, single)
   if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
   const privateIds = values.get('--private') ?? []
@@ -126,6 +140,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
       privateIds,
       tokens,
       ...(postgres === undefined ? {} : { postgres }),
+      ...(sql === undefined ? {} : { sql }),
     },
   }
 }
@@ -137,7 +152,8 @@ function postgresOptions(
   env: { DATABASE_URL?: string },
 ): PostgresOptions | undefined {
   const url = single('--database') ?? (env.DATABASE_URL?.trim() || undefined)
-  const only = ['--schema', '--import', '--statement-timeout'].filter((name) => values.has(name))
+  // --statement-timeout also bounds --sql on the in-memory default
+  const only = ['--schema', '--import', ...(flags.has('--sql') ? [] : ['--statement-timeout'])].filter((name) => values.has(name))
   if (flags.has('--replace')) only.push('--replace')
   if (url === undefined) {
     if (only.length > 0) throw new OptionError(`${only[0]} needs --database URL (or DATABASE_URL)`)
@@ -145,12 +161,28 @@ function postgresOptions(
   }
   if (!/^postgres(?:ql)?:\/\//.test(url)) throw new OptionError(`--database "${redactUrl(url)}": expected a URL like postgres://user@host:5432/db`)
   const imports = parseResources(values.get('--import') ?? [], '--import')
-  const timeoutText = single('--statement-timeout')
-  const statementTimeout = timeoutText === undefined ? 15 : Number(timeoutText)
-  if (!(statementTimeout > 0) || !Number.isFinite(statementTimeout)) throw new OptionError(`--statement-timeout ${timeoutText}: expected a number of seconds above 0`)
+  const statementTimeout = parseStatementTimeout(single)
   const schema = single('--schema') ?? 'public'
   if (schema.trim() === '') throw new OptionError('--schema needs a non-empty name')
   return { url, schema, imports, replace: flags.has('--replace'), statementTimeout }
+}
+
+function parseStatementTimeout(single: (name: string) => string | undefined): number {
+  const text = single('--statement-timeout')
+  const seconds = text === undefined ? 15 : Number(text)
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new OptionError(`--statement-timeout ${text}: expected a number of seconds above 0`)
+  return seconds
+}
+
+function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined): SqlOptions | undefined {
+  const rowsText = single('--sql-rows-max')
+  if (!flags.has('--sql')) {
+    if (rowsText !== undefined) throw new OptionError('--sql-rows-max needs --sql')
+    return undefined
+  }
+  const rowsMax = rowsText === undefined ? 32_000 : Number(rowsText)
+  if (!/^\d+$/.test(rowsText ?? '1') || !(rowsMax >= 1) || rowsMax > 10_000_000) throw new OptionError(`--sql-rows-max ${rowsText}: expected a whole number from 1 to 10000000`)
+  return { rowsMax, statementTimeout: parseStatementTimeout(single) }
 }
 
 /** A connection URL without its password, for messages. */
