@@ -1,5 +1,6 @@
 // The edge: a raw answer becomes a typed result or a typed error. Nothing past this point trusts the
 // server's JSON shape, and nothing it returns carries the token.
+import { withCharacterPosition } from '../query/sql-error-position.ts'
 import { FIELD_KEY_BY_PARAM, SQL_FIELD_KEY_BY_PARAM, type FieldKey, type FieldMessages } from '../query/validate.ts'
 import { redactError, type ApiError } from './api-error.ts'
 import { htmlTitle, isHtml, isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
@@ -89,7 +90,9 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         status,
         title: `Access denied (${status})`,
         message: said || 'The server refused access to this resource.',
-        hint: 'The resource is private. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”. CKAN 2.10 reads X-CKAN-API-Key instead, which this explorer does not send.',
+        hint: context.sql
+          ? 'SQL may only read the served resources (a private one with its token) and call harmless functions: system tables and functions such as pg_sleep are refused, however the statement reaches them.'
+          : 'The resource is private. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”. CKAN 2.10 reads X-CKAN-API-Key instead, which this explorer does not send.',
       })
     case 404:
       return fail({
@@ -112,7 +115,8 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         hint: 'Switch the method between POST and GET, and check the base URL.',
       })
     case 409:
-      return fail(validationError(body.kind === 'json' ? body.value : undefined, said, 409, context.sql ? SQL_FIELD_KEY_BY_PARAM : FIELD_KEY_BY_PARAM))
+      if (context.sql) return fail(validationError(sqlErrorEnvelope(body.kind === 'json' ? body.value : undefined), said, 409, SQL_FIELD_KEY_BY_PARAM))
+      return fail(validationError(body.kind === 'json' ? body.value : undefined, said))
     case 415:
       return fail({
         kind: 'unsupported-media-type',
@@ -265,6 +269,21 @@ function toResult(
     ...(result.records_truncated === true ? { recordsTruncated: true } : {}),
     notes,
   }
+}
+
+/**
+ * `datastore_search_sql`'s 409 as a plain validation error: `info` (the statement as sent, and where
+ * PostgreSQL's message points) is no message of its own; its position goes with the `query` message.
+ */
+function sqlErrorEnvelope(value: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonObject(value) || !isJsonObject(value.error)) return value
+  const { info, ...error } = value.error
+  const position = isJsonObject(info) && Array.isArray(info.position) ? info.position[0] : undefined
+  const query = error.query
+  if (typeof position === 'number' && Number.isSafeInteger(position) && position > 0 && Array.isArray(query) && typeof query[0] === 'string') {
+    error.query = [withCharacterPosition(query[0], position), ...query.slice(1)]
+  }
+  return { ...value, error }
 }
 
 /** An error object with at least one key naming a `datastore_search` parameter. */

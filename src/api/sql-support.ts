@@ -5,13 +5,14 @@
 //     const support = useQuery(sqlSupportOptions({ source, baseUrl }, { transport: transports.live, token }))
 //     if (support.data?.offered) ...               // else support.data.reason says why, in plain words
 //
-// The request is `GET <base>/api/action/datastore_search_sql` with no `sql`: a server that offers the
-// action refuses it as CKAN does (409 `{"sql": ["Missing value"]}`) without running anything; one that
-// does not answers 400 `Action name not known` (CKAN, and `npm run api` without `--sql`). The demo
-// always offers SQL (PGlite in the browser) and sends nothing. The answer is cached per base URL and
-// token (a portal may open the action to some users only), for ten minutes.
+// The request is `GET <base>/api/action/datastore_search_sql?sql=SELECT 1`, a statement that reads
+// nothing: a server that offers the action answers it (200; a 409 naming a parameter also proves the
+// action is there), one that does not answers 400 `Action name not known` (CKAN, and `npm run api`
+// without `--sql`), and 403 says this caller may not use it. The demo always offers SQL (PGlite in the
+// browser) and sends nothing. The answer is cached per base URL and token (a portal may open the action
+// to some users only), for ten minutes.
 import { queryOptions } from '@tanstack/react-query'
-import { actionAddress, SQL_ACTION } from '../query/request-builder.ts'
+import { buildSqlRequest } from '../query/request-builder.ts'
 import type { Source } from '../query/types.ts'
 import { isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
 import { tokenTag } from './datastore-search.ts'
@@ -41,6 +42,8 @@ export interface SqlSupportDeps {
 
 const TEN_MINUTES = 10 * 60_000
 const PROBE_TIMEOUT_MS = 15_000
+/** Reads no table and calls no function: any server that offers SQL answers it. */
+const PROBE_SQL = 'SELECT 1'
 
 export const sqlSupportKeys = {
   all: ['datastore', 'sql-support'] as const,
@@ -60,8 +63,7 @@ export function sqlSupportOptions(target: SqlSupportTarget, deps: SqlSupportDeps
 
 export async function detectSqlSupport(target: SqlSupportTarget, deps: SqlSupportDeps, signal?: AbortSignal): Promise<SqlSupport> {
   if (target.source === 'demo') return { offered: true }
-  const token = deps.token?.trim()
-  const spec = { method: 'GET' as const, url: actionAddress(target.baseUrl.trim(), SQL_ACTION), headers: token ? ([['Authorization', token]] as [string, string][]) : [] }
+  const spec = buildSqlRequest(PROBE_SQL, target.baseUrl.trim(), 'GET', { token: deps.token })
   let raw: RawResponse
   try {
     raw = await deps.transport.send(spec, { signal, timeoutMs: PROBE_TIMEOUT_MS })
@@ -78,7 +80,7 @@ export function judgeSqlProbe(raw: Pick<RawResponse, 'status' | 'bodyText'>): Sq
   const body = parseBody(raw.bodyText)
   const value: JsonValue | undefined = body.kind === 'json' ? body.value : undefined
   const error = isJsonObject(value) ? value.error : undefined
-  // Offered: the action exists and only the missing `sql` was refused (or it even answered).
+  // Offered: it answered, or the action exists and refused a parameter (a 409 names one).
   if (raw.status === 409 && isJsonObject(error)) return { offered: true }
   if (raw.status === 200 && isJsonObject(value) && value.success === true) return { offered: true }
   const words = typeof value === 'string' ? value : isJsonObject(error) && typeof error.message === 'string' ? error.message : typeof error === 'string' ? error : shorten(plainText(raw.bodyText), 160)

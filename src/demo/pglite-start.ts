@@ -1,5 +1,5 @@
 // Starts PGlite in the SQL worker: from the data directory the build ships already initialised (see
-// scripts/vite-pglite-datadir.ts), or, when it cannot be fetched, by running initdb here (slower).
+// scripts/vite-sql-worker-assets.ts), or, when it cannot be fetched, by running initdb here (slower).
 import { PGlite } from '@electric-sql/pglite'
 
 /**

@@ -1,22 +1,27 @@
-// The SQL worker's message handling, apart from the worker global: which resources exist (the demo
-// resources and the user's files, built by the same code as the demo engine's), loading each one into
-// the SQL store the first time a statement names it (with progress), and answering by request id.
-// The rules of SQL are the store's (sql-store.ts); this host decides nothing about them.
-import { Catalog, memoryStore, type CellValue, type FieldInfo, type SearchQuery, type Table } from '../engine/index.ts'
+// The SQL worker's message handling, apart from the worker global. It serves `datastore_search_sql`
+// exactly as the server does: the engine's handler (request, envelope, who may read what) with an
+// SqlStore that runs each statement through the shared SQL module (src/sql: the parser check, READ ONLY,
+// EXPLAIN's tables, the reader roles, the rows maximum, values as CKAN writes them) on PGlite. What is
+// the worker's own: the demo resources and the user's files (built by the demo engine's code), each
+// loaded into PGlite the first time a statement names it, with progress, and answers by request id.
+import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
+import { grantReaders, loadResource, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
+import { DEMO_BASE_URL } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
-import type { SerializedRequest, SerializedResponse } from './protocol.ts'
-import type { FromSqlWorker, SqlLoadProgress, SqlOwnFile, ToSqlWorker } from './sql-protocol.ts'
-import type { SqlAnswer, SqlStore } from './sql-store.ts'
+import { run } from './worker-host.ts'
+import type { FromSqlWorker, SqlLoadProgress, ToSqlWorker } from './sql-protocol.ts'
 
-/** Rows per COPY into the store: big enough to be quick, small enough to report progress often. */
-const PAGE_ROWS = 50_000
+/** As the server's `--sql-rows-max` default. */
+export const DEMO_SQL_ROWS_MAX = 32_000
 
 export interface SqlWorkerHostOptions {
-  openStore: () => Promise<SqlStore>
+  /** Starts PostgreSQL (PGlite); called once, on the first statement or when warmed. */
+  openDatabase: () => Promise<PgliteLike>
   post: (message: FromSqlWorker) => void
   /** Record count of the generated demo resource (tests use fewer). */
   largeRecordCount?: number
+  rowsMax?: number
 }
 
 export interface SqlWorkerHost {
@@ -26,80 +31,73 @@ export interface SqlWorkerHost {
 export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHost {
   const { post } = options
   const catalog = new Catalog()
-  let reportTo: ((progress: SqlLoadProgress) => void) | undefined
+  // The statement being answered reports its loading here (one statement at a time, see `queue`).
+  let report: ((progress: SqlLoadProgress) => void) | undefined
   registerDemoResources(catalog, {
     largeRecordCount: options.largeRecordCount,
-    onLoadProgress: (resourceId, done, total) => reportTo?.({ stage: 'loading', title: titleOf(resourceId), done, total: total * 2 }),
+    // Building a resource (the generated one reports it) is the first half of the bar, the copy the second.
+    onLoadProgress: (resourceId, done, total) => report?.({ stage: 'loading', title: titleOf(resourceId), done, total: total * 2 }),
   })
   const titleOf = (id: string) => catalog.list().find((summary) => summary.id === id)?.title ?? id
-  let store: Promise<SqlStore> | undefined
+  let database: Promise<PgliteLike> | undefined
+  const opened = () => (database ??= options.openDatabase())
   const loaded = new Map<string, Promise<void>>()
-  // One statement at a time: loads and answers never interleave.
-  let queue: Promise<unknown> = Promise.resolve()
 
-  const addFiles = (files: SqlOwnFile[]) => {
-    for (const { resourceId, file } of files) {
-      if (catalog.resolve(resourceId)) continue
-      catalog.add({ id: resourceId, title: file.name, load: () => loadDataFile(file, { name: file.name }) })
-    }
-  }
-
-  const load = async (id: string, sqlStore: SqlStore, report: (progress: SqlLoadProgress) => void) => {
+  const load = async (db: PgliteLike, id: string): Promise<void> => {
+    const table = await catalog.prepare(id)
     const title = titleOf(id)
-    reportTo = report
-    let table: Table
-    try {
-      table = await catalog.prepare(id)
-    } finally {
-      reportTo = undefined
-    }
-    const entry = catalog.resolve(id)
-    if (!entry) throw new Error(`resource ${id} is not in the demo catalog`)
-    // Building a resource (the generated one reports it) is the first half of the bar, the copy the second.
-    const copied = (done: number) => report({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
+    const copied = (done: number) => report?.({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
     copied(0)
-    await sqlStore.loadTable(id, table.fields, pagesOf(entry, table, table.fields, copied))
+    await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
+    // The reader roles may SELECT every resource loaded so far (the demo has no private resources).
+    await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false })))
   }
 
-  const opened = (): Promise<SqlStore> => {
-    store ??= options.openStore()
-    return store
-  }
-
-  const answer = async (id: number, request: SerializedRequest): Promise<SerializedResponse> => {
-    const report = (progress: SqlLoadProgress) => post({ kind: 'progress', id, progress })
-    report({ stage: 'starting', done: 0, total: 0 })
-    const sqlStore = await opened()
-    const params = paramsOf(request)
-    const sql = typeof params.sql === 'string' ? params.sql : ''
-    for (const summary of catalog.list()) {
-      if (!namesTable(sql, summary.id)) continue
-      let done = loaded.get(summary.id)
-      if (!done) {
-        done = load(summary.id, sqlStore, report)
-        loaded.set(summary.id, done)
-        done.catch(() => loaded.delete(summary.id))
+  const sqlStore: SqlStore = {
+    async run(request: SqlRequest): Promise<SqlOutcome> {
+      report?.({ stage: 'starting', done: 0, total: 0 })
+      const db = await opened()
+      for (const id of request.readable) {
+        if (!namesTable(request.sql, id)) continue
+        let done = loaded.get(id)
+        if (!done) {
+          done = load(db, id)
+          loaded.set(id, done)
+          done.catch(() => loaded.delete(id))
+        }
+        await done
       }
-      await done
-    }
-    return serialize(await sqlStore.answer(params))
+      return runSql(pgliteConnection(db), request, { ...PGLITE_SQL_OPTIONS, rowsMax: options.rowsMax ?? DEMO_SQL_ROWS_MAX })
+    },
   }
+  const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [], sql: sqlStore })
 
+  // One statement at a time: loads and answers never interleave, and progress goes to the one waiting.
+  let queue: Promise<unknown> = Promise.resolve()
   return {
     receive(message) {
       if (message.kind === 'files') {
-        addFiles(message.files)
+        for (const { resourceId, file } of message.files) {
+          if (!catalog.resolve(resourceId)) catalog.add({ id: resourceId, title: file.name, load: () => loadDataFile(file, { name: file.name }) })
+        }
         return
       }
       if (message.kind === 'warm') {
-        // A failure here is told to the first statement, which opens the store again.
-        opened().catch(() => (store = undefined))
+        // A failure here is told to the first statement, which starts PGlite again.
+        opened().catch(() => (database = undefined))
         return
       }
       const { id, request } = message
-      const run = queue.then(() => answer(id, request))
-      queue = run.catch(() => undefined)
-      run.then(
+      const answer = queue.then(async () => {
+        report = (progress) => post({ kind: 'progress', id, progress })
+        try {
+          return await run(handler, request)
+        } finally {
+          report = undefined
+        }
+      })
+      queue = answer.catch(() => undefined)
+      answer.then(
         (response) => post({ kind: 'response', id, response }),
         (error: unknown) => post({ kind: 'failed', id, message: `The SQL engine could not answer: ${error instanceof Error ? error.message : String(error)}` }),
       )
@@ -110,31 +108,4 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
 /** Whether a statement mentions a resource's table (its id, any case): only then is it loaded. */
 export function namesTable(sql: string, resourceId: string): boolean {
   return sql.toLowerCase().includes(resourceId.toLowerCase())
-}
-
-/** The table's rows, `_id` first, in pages, through the engine's own store (values as it answers them). */
-async function* pagesOf(entry: Parameters<ReturnType<typeof memoryStore>['search']>[0], table: Table, fields: readonly FieldInfo[], onRows: (done: number) => void): AsyncIterable<CellValue[][]> {
-  const store = memoryStore(async () => table)
-  const output = [{ id: '_id', type: 'int4' as const }, ...fields.map(({ id, type }) => ({ id, type }))]
-  for (let offset = 0; offset < table.size; offset += PAGE_ROWS) {
-    const query: SearchQuery = { resourceId: entry.id, fields: output, fieldTexts: [], filters: [], sort: [], offset, limit: PAGE_ROWS, includeTotal: false, distinct: false }
-    const { rows } = await store.search(entry, query)
-    yield rows
-    onRows(Math.min(table.size, offset + rows.length))
-  }
-}
-
-/** `datastore_search_sql`'s parameters: `?sql=` of a GET, the JSON body of a POST. */
-function paramsOf(request: SerializedRequest): Record<string, unknown> {
-  if (request.method === 'GET') return Object.fromEntries(new URL(request.url).searchParams)
-  try {
-    const body: unknown = JSON.parse(request.body ?? '')
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
-
-function serialize(answer: SqlAnswer): SerializedResponse {
-  return { status: answer.status, statusText: answer.status === 200 ? 'OK' : 'CONFLICT', headers: [['content-type', 'application/json;charset=utf-8']], body: JSON.stringify(answer.body) }
 }

@@ -67,6 +67,21 @@ function at0(sqlLines: string[], line: number, column: number): SqlPosition {
   return { line, column, offset }
 }
 
+const AT_CHARACTER = / \(at character (\d+)\)$/
+
+/**
+ * A message with PostgreSQL's 1-based character position written after it (`... (at character 15)`):
+ * how a position given apart from the message (CKAN's `info.position`) travels with it.
+ */
+export function withCharacterPosition(message: string, position: number): string {
+  return `${message} (at character ${position})`
+}
+
+/** The message without a position `withCharacterPosition` added (the editor says line and column instead). */
+export function withoutCharacterPosition(message: string): string {
+  return message.replace(AT_CHARACTER, '')
+}
+
 /** `line 2, column 7`: how the position is said beside the editor. */
 export function describeSqlPosition(position: SqlPosition): string {
   return `line ${position.line}, column ${position.column}`

@@ -3,7 +3,7 @@
 // examples for the current resource. It only edits the statement; running is the form's.
 import { lazy, Suspense, useId, useMemo } from 'react'
 import { COURSES_RESOURCE_ID, LARGE_RESOURCE_ID } from '../../demo/metadata.ts'
-import { describeSqlPosition, sqlErrorPosition } from '../../query/sql-error-position.ts'
+import { describeSqlPosition, sqlErrorPosition, withoutCharacterPosition } from '../../query/sql-error-position.ts'
 import { sqlExamples, type SqlFieldInfo } from '../../query/sql-text.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './sql-editor.css'
@@ -38,7 +38,7 @@ export function SqlPanel(props: SqlPanelProps) {
   const id = useId()
   const messageId = `${id}-message`
   const position = error ? sqlErrorPosition(error, value) : undefined
-  const headline = error?.split('\n')[0]
+  const headline = error === undefined ? undefined : withoutCharacterPosition(error.split('\n')[0])
   const describedBy = error || unavailable ? messageId : `${id}-hint`
   return (
     <div className="sql-panel">
