@@ -81,7 +81,9 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         status,
         title: 'The server could not read the request (400)',
         message: said || 'The server answered 400 Bad Request without saying why.',
-        hint: 'This usually means the request body was not valid JSON for this server. Try the other method (GET/POST), and report it if it persists.',
+        hint: context.sql
+          ? 'This server does not offer SQL (datastore_search_sql): CKAN portals turn it on with ckan.datastore.sqlsearch.enabled, the reference server with --sql. Switch the Query to Search.'
+          : 'This usually means the request body was not valid JSON for this server. Try the other method (GET/POST), and report it if it persists.',
       })
     case 401:
     case 403:

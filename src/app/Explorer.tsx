@@ -74,7 +74,9 @@ export function Explorer() {
   })
   const data = search.data
   const metadata = useResourceMetadata(executed, search, explorer.runToken)
-  const gridFields = useMemo(() => withLabels(data?.fields ?? [], metadata.labels), [data, metadata.labels])
+  // An SQL answer's columns are the statement's, whatever their names: no labels of the resource's fields.
+  const sqlAnswer = executed.sql !== undefined
+  const gridFields = useMemo(() => (sqlAnswer ? (data?.fields ?? []) : withLabels(data?.fields ?? [], metadata.labels)), [data, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
   const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const stepPage = useStableCallback((step: -1 | 1) => {
@@ -89,7 +91,7 @@ export function Explorer() {
   const showSummary = useStableCallback(summaries.showField)
   const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
   // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
-  const searchView = executed.sql === undefined
+  const searchView = !sqlAnswer
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (

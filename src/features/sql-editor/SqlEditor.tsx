@@ -4,9 +4,10 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion } from '@codemirror/autocomplete'
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
 import { PostgreSQL, sql } from '@codemirror/lang-sql'
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { Compartment, EditorState, Prec, RangeSet } from '@codemirror/state'
 import { Decoration, EditorView, keymap, placeholder } from '@codemirror/view'
+import { tags } from '@lezer/highlight'
 import { useEffect, useRef } from 'react'
 import { quoteIdent } from '../../query/sql-text.ts'
 
@@ -24,6 +25,16 @@ export interface SqlEditorProps {
 }
 
 const errorMark = Decoration.mark({ class: 'sql-error-spot' })
+
+/** Colours from the page's own variables (sql-editor.css), so light and dark schemes both read well. */
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: 'var(--sql-keyword)', fontWeight: '600' },
+  { tag: [tags.string, tags.special(tags.string)], color: 'var(--sql-string)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--sql-number)' },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: 'var(--text-muted)', fontStyle: 'italic' },
+  { tag: [tags.special(tags.name), tags.typeName], color: 'var(--sql-name)' },
+  { tag: [tags.operator, tags.punctuation, tags.bracket], color: 'var(--text-muted)' },
+])
 
 function languageFor(schema: SqlEditorProps['schema']) {
   if (!schema) return sql({ dialect: PostgreSQL, upperCaseKeywords: true })
@@ -70,7 +81,7 @@ export function SqlEditor(props: SqlEditorProps) {
           bracketMatching(),
           autocompletion(),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(highlight),
           EditorView.lineWrapping,
           placeholder('SELECT * FROM "<resource id>" LIMIT 10'),
           language.of(languageFor(initial.schema)),
