@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { COURSES_RESOURCE_ID, DEMO_RESOURCES } from '../src/demo/metadata.ts'
+import { COURSES_RESOURCE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID } from '../src/demo/metadata.ts'
 import { loadCourses } from './fixtures/courses-oracle.ts'
 import { fillLiveForm, gridRecords, openApp, statusRegion } from './fixtures/app.ts'
 import { E2E_BASE_URL, E2E_PRIVATE_RESOURCE, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
@@ -90,6 +90,22 @@ test('demo: an error is shown beside the editor with its line and column, and th
   await expect(statusRegion(other)).toHaveText(SQL_ANSWER, { timeout: 60_000 })
   await expect(other.locator('.sql-editor [role="textbox"]')).toHaveText(sql)
   expect(await gridRecords(other)).toEqual(shown)
+})
+
+test('demo: a statement on the 1,000,000-record resource shows its loading and can be cancelled; the next one runs', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openApp(page)
+  await chooseSql(page)
+  await writeSql(page, `SELECT category, count(*) FROM "${LARGE_RESOURCE_ID}" GROUP BY category`)
+  await runSql(page)
+  await expect(page.getByRole('progressbar', { name: 'Preparing the demo resource' })).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(statusRegion(page)).toHaveText(/^Query cancelled/)
+  // The worker was ended with its statement; a fresh one answers the next statement.
+  await writeSql(page, `SELECT count(*) AS n FROM "${COURSES_RESOURCE_ID}"`)
+  await runSql(page)
+  await expect(statusRegion(page)).toHaveText(SQL_ANSWER, { timeout: 60_000 })
+  expect((await gridRecords(page))[0]?.n).toBe(String(COURSES_RECORDS))
 })
 
 test('demo: SQL over an added file', async ({ page }) => {
