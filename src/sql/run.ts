@@ -38,19 +38,27 @@ export interface SqlRunOptions {
   /** The role for callers without a token (SELECT on public resources) and with one (SELECT on all). */
   roles: { public: string; privileged: string }
   rowsMax: number
-  /** Extra SET LOCAL statements (e.g. the statement timeout on PostgreSQL). */
-  settings?: readonly string[]
+  /** Extra settings for the transaction, by name (e.g. `statement_timeout` on PostgreSQL). */
+  settings?: Readonly<Record<string, string>>
   /** Layers switched off (tests only). */
   without?: ReadonlySet<SqlLayer>
 }
 
-const SESSION_SETTINGS = [
-  "SET LOCAL DateStyle = 'ISO, YMD'",
-  "SET LOCAL TimeZone = 'UTC'",
-  "SET LOCAL IntervalStyle = 'iso_8601'",
-  'SET LOCAL extra_float_digits = 1',
-  'SET LOCAL standard_conforming_strings = on',
-]
+/** The output formats answer-values.ts reads, and string literals as the parser layer reads them. */
+const SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  DateStyle: 'ISO, YMD',
+  TimeZone: 'UTC',
+  IntervalStyle: 'iso_8601',
+  extra_float_digits: '1',
+  standard_conforming_strings: 'on',
+}
+
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`
+
+/** Every setting for this transaction only, in one round trip. */
+function settingsStatement(settings: Readonly<Record<string, string>>): string {
+  return `SELECT ${Object.entries(settings).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`).join(', ')}`
+}
 
 const CURSOR = 'datastore_search_sql'
 
@@ -81,7 +89,7 @@ export async function runSql(connection: SqlConnection, request: SqlRequest, opt
   let prefix = ''
   try {
     await connection.query(on('read') ? 'BEGIN READ ONLY' : 'BEGIN')
-    for (const setting of [...SESSION_SETTINGS, ...(options.settings ?? []), `SET LOCAL search_path = ${options.searchPath}`]) await connection.query(setting)
+    await connection.query(settingsStatement({ ...SESSION_SETTINGS, ...options.settings, search_path: options.searchPath }))
     if (on('plan')) {
       prefix = 'EXPLAIN (VERBOSE, FORMAT JSON) '
       const plan = await connection.query(prefix + statement)

@@ -47,7 +47,7 @@ export function postgresRunOptions(schema: string, options: SqlOptions): SqlRunO
     searchPath: ident(names.schema),
     roles: names.roles,
     rowsMax: options.rowsMax,
-    settings: [`SET LOCAL statement_timeout = ${Math.round(options.statementTimeout * 1000)}`],
+    settings: { statement_timeout: String(Math.round(options.statementTimeout * 1000)) },
   }
 }
 
