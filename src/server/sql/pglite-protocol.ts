@@ -5,7 +5,7 @@ export type WorkerCommand =
   | { type: 'create'; id: string; fields: FieldInfo[] }
   /** Rows in COPY text format. */
   | { type: 'copy'; id: string; text: string }
-  | { type: 'finish'; resources: { id: string; isPrivate: boolean }[] }
+  | { type: 'finish'; resources: { id: string; isPrivate: boolean; aliases: string[] }[] }
   | { type: 'run'; sql: string; readable: string[]; privileged: boolean; rowsMax: number }
 
 export type WorkerReply =

@@ -153,7 +153,7 @@ export class PgliteSqlStore implements SqlStore {
         for (let from = 0; from < table.size; from += batch) await ok({ type: 'copy', id, text: copyText(tableCellTexts(table, from, from + batch)) })
         records += table.size
       }
-      await ok({ type: 'finish', resources: resources.map(({ id, isPrivate }) => ({ id, isPrivate })) })
+      await ok({ type: 'finish', resources: resources.map(({ id, isPrivate, aliases }) => ({ id, isPrivate, aliases })) })
       this.options.log?.(`SQL engine (PGlite) loaded ${resources.length} resource(s), ${records} records, in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       return worker
     } catch (error) {
