@@ -4,7 +4,7 @@
 //   read   a READ ONLY transaction, rolled back at the end whatever happened;
 //   plan   the relations of EXPLAIN (VERBOSE, FORMAT JSON): no system table, only readable resources;
 //   role   SET LOCAL ROLE to a role that may only SELECT the resources the caller may read;
-//   rows   a cursor fetches at most rowsMax + 1 rows (the extra one only says `records_truncated`).
+//   rows   LIMIT rowsMax + 1 around the statement (the extra row only says `records_truncated`).
 // The statement timeout is the connection's (PostgreSQL's statement_timeout, or a worker that is
 // terminated); a cancelled statement (57014) answers `Query took too long`. `layers` turns single
 // layers off, for tests that show each one stops the hostile statements alone.
@@ -60,8 +60,6 @@ function settingsStatement(settings: Readonly<Record<string, string>>): string {
   return `SELECT ${Object.entries(settings).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`).join(', ')}`
 }
 
-const CURSOR = 'datastore_search_sql'
-
 interface PgError {
   code?: string
   message: string
@@ -97,11 +95,11 @@ export async function runSql(connection: SqlConnection, request: SqlRequest, opt
       if (refusal !== undefined) return { kind: 'forbidden', message: refusal }
     }
     if (on('role')) await connection.query(`SET LOCAL ROLE ${ident(request.privileged ? options.roles.privileged : options.roles.public)}`)
-    const limit = on('rows') ? options.rowsMax + 1 : 'ALL'
-    prefix = `DECLARE ${CURSOR} NO SCROLL CURSOR FOR `
-    await connection.query(prefix + statement)
-    prefix = ''
-    const result = await connection.query(`FETCH FORWARD ${limit} FROM ${CURSOR}`)
+    // as CKAN: the statement as a sub-query under LIMIT n + 1 (a cursor would keep PostgreSQL from
+    // planning it in parallel); the line breaks keep a trailing `--` comment off the closing parenthesis
+    prefix = 'SELECT * FROM (\n'
+    const limit = on('rows') ? ` LIMIT ${options.rowsMax + 1}` : ''
+    const result = await connection.query(`${prefix}${statement}\n) AS datastore_search_sql${limit}`)
     const typeNames = await namesOf(connection, result.fields.map((field) => field.typeOid))
     return shapeAnswer(result, typeNames, options.rowsMax, on('rows'))
   } catch (error) {

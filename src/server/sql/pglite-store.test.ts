@@ -22,7 +22,7 @@ const asked = (sql: string, privileged = false): SqlRequest => ({ sql, readable:
 describe('PGlite in a worker thread', () => {
   let store: PgliteSqlStore
   beforeAll(() => {
-    store = new PgliteSqlStore(catalogOf(), { rowsMax: 3, statementTimeout: 1, batch: 2 })
+    store = new PgliteSqlStore(catalogOf(), { rowsMax: 3, statementTimeout: 3, batch: 2 })
   })
   afterAll(async () => {
     await store.close()
@@ -35,10 +35,10 @@ describe('PGlite in a worker thread', () => {
     expect(await store.run(asked('SELECT count(*) FROM open'))).toMatchObject({ kind: 'answer', records: [{ count: 5 }] })
     expect(await store.run(asked('SELECT * FROM closed'))).toEqual({ kind: 'forbidden', message: MESSAGES.resourceRefused })
     expect(await store.run(asked('SELECT count(*) FROM closed', true))).toMatchObject({ kind: 'answer', records: [{ count: 2 }] })
-  }, 60_000)
+  }, 120_000)
 
   it('stops a statement past the timeout, then answers the next one from a fresh worker', async () => {
     expect(await store.run(asked('SELECT count(*) FROM generate_series(1, 1e10)'))).toEqual({ kind: 'invalid', message: MESSAGES.tooLong })
     expect(await store.run(asked('SELECT * FROM "open-id"'))).toMatchObject({ kind: 'answer', truncated: true, records: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] })
-  }, 60_000)
+  }, 120_000)
 })
