@@ -70,8 +70,11 @@ export async function copyRows(db: PgliteLike, id: string, text: string): Promis
   await db.query(`COPY ${ident(id)} FROM '/dev/blob'`, [], { blob: new Blob([text]) })
 }
 
-/** (Re)makes the two reader roles: one may SELECT the public resources, the other every resource. */
-export async function grantReaders(db: PgliteLike, resources: readonly { id: string; isPrivate: boolean }[]): Promise<void> {
+/**
+ * (Re)makes the two reader roles: one may SELECT the public resources, the other every resource. An
+ * alias is a view of its resource (as in CKAN), readable as the resource is.
+ */
+export async function grantReaders(db: PgliteLike, resources: readonly { id: string; isPrivate: boolean; aliases?: readonly string[] }[]): Promise<void> {
   const { public: publicRole, privileged } = PGLITE_SQL_OPTIONS.roles
   const statements: string[] = []
   for (const role of [publicRole, privileged]) {
@@ -79,9 +82,12 @@ export async function grantReaders(db: PgliteLike, resources: readonly { id: str
     statements.push(exists.rows.length > 0 ? `REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${ident(role)}` : `CREATE ROLE ${ident(role)} NOLOGIN`)
   }
   statements.push(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`)
-  for (const { id, isPrivate } of resources) {
-    statements.push(`GRANT SELECT ON ${ident(id)} TO ${ident(privileged)}`)
-    if (!isPrivate) statements.push(`GRANT SELECT ON ${ident(id)} TO ${ident(publicRole)}`)
+  for (const { id, isPrivate, aliases = [] } of resources) {
+    for (const alias of aliases) statements.push(`DROP VIEW IF EXISTS ${ident(alias)}`, `CREATE VIEW ${ident(alias)} AS SELECT * FROM ${ident(id)}`)
+    for (const name of [id, ...aliases]) {
+      statements.push(`GRANT SELECT ON ${ident(name)} TO ${ident(privileged)}`)
+      if (!isPrivate) statements.push(`GRANT SELECT ON ${ident(name)} TO ${ident(publicRole)}`)
+    }
   }
   await db.exec(statements.join(';\n'))
 }

@@ -4,7 +4,7 @@
 //   read   a READ ONLY transaction, rolled back at the end whatever happened;
 //   plan   the relations of EXPLAIN (VERBOSE, FORMAT JSON): no system table, only readable resources;
 //   role   SET LOCAL ROLE to a role that may only SELECT the resources the caller may read;
-//   rows   a cursor fetches at most rowsMax + 1 rows (the extra one only says `records_truncated`).
+//   rows   LIMIT rowsMax + 1 around the statement (the extra row only says `records_truncated`).
 // The statement timeout is the connection's (PostgreSQL's statement_timeout, or a worker that is
 // terminated); a cancelled statement (57014) answers `Query took too long`. `layers` turns single
 // layers off, for tests that show each one stops the hostile statements alone.
@@ -38,21 +38,27 @@ export interface SqlRunOptions {
   /** The role for callers without a token (SELECT on public resources) and with one (SELECT on all). */
   roles: { public: string; privileged: string }
   rowsMax: number
-  /** Extra SET LOCAL statements (e.g. the statement timeout on PostgreSQL). */
-  settings?: readonly string[]
+  /** Extra settings for the transaction, by name (e.g. `statement_timeout` on PostgreSQL). */
+  settings?: Readonly<Record<string, string>>
   /** Layers switched off (tests only). */
   without?: ReadonlySet<SqlLayer>
 }
 
-const SESSION_SETTINGS = [
-  "SET LOCAL DateStyle = 'ISO, YMD'",
-  "SET LOCAL TimeZone = 'UTC'",
-  "SET LOCAL IntervalStyle = 'iso_8601'",
-  'SET LOCAL extra_float_digits = 1',
-  'SET LOCAL standard_conforming_strings = on',
-]
+/** The output formats answer-values.ts reads, and string literals as the parser layer reads them. */
+const SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  DateStyle: 'ISO, YMD',
+  TimeZone: 'UTC',
+  IntervalStyle: 'iso_8601',
+  extra_float_digits: '1',
+  standard_conforming_strings: 'on',
+}
 
-const CURSOR = 'datastore_search_sql'
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`
+
+/** Every setting for this transaction only, in one round trip. */
+function settingsStatement(settings: Readonly<Record<string, string>>): string {
+  return `SELECT ${Object.entries(settings).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`).join(', ')}`
+}
 
 interface PgError {
   code?: string
@@ -81,7 +87,7 @@ export async function runSql(connection: SqlConnection, request: SqlRequest, opt
   let prefix = ''
   try {
     await connection.query(on('read') ? 'BEGIN READ ONLY' : 'BEGIN')
-    for (const setting of [...SESSION_SETTINGS, ...(options.settings ?? []), `SET LOCAL search_path = ${options.searchPath}`]) await connection.query(setting)
+    await connection.query(settingsStatement({ ...SESSION_SETTINGS, ...options.settings, search_path: options.searchPath }))
     if (on('plan')) {
       prefix = 'EXPLAIN (VERBOSE, FORMAT JSON) '
       const plan = await connection.query(prefix + statement)
@@ -89,11 +95,11 @@ export async function runSql(connection: SqlConnection, request: SqlRequest, opt
       if (refusal !== undefined) return { kind: 'forbidden', message: refusal }
     }
     if (on('role')) await connection.query(`SET LOCAL ROLE ${ident(request.privileged ? options.roles.privileged : options.roles.public)}`)
-    const limit = on('rows') ? options.rowsMax + 1 : 'ALL'
-    prefix = `DECLARE ${CURSOR} NO SCROLL CURSOR FOR `
-    await connection.query(prefix + statement)
-    prefix = ''
-    const result = await connection.query(`FETCH FORWARD ${limit} FROM ${CURSOR}`)
+    // as CKAN: the statement as a sub-query under LIMIT n + 1 (a cursor would keep PostgreSQL from
+    // planning it in parallel); the line breaks keep a trailing `--` comment off the closing parenthesis
+    prefix = 'SELECT * FROM (\n'
+    const limit = on('rows') ? ` LIMIT ${options.rowsMax + 1}` : ''
+    const result = await connection.query(`${prefix}${statement}\n) AS datastore_search_sql${limit}`)
     const typeNames = await namesOf(connection, result.fields.map((field) => field.typeOid))
     return shapeAnswer(result, typeNames, options.rowsMax, on('rows'))
   } catch (error) {

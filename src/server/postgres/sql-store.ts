@@ -23,6 +23,9 @@ export function sqlNames(schema: string): { schema: string; roles: SqlRunOptions
 
 const asText = (value: string): string => value
 
+/** Marks the views' schema as made by --sql (the only schema start-up ever drops). */
+const SCHEMA_COMMENT = 'datastore_search_sql views, remade at every start of the server with --sql'
+
 /** A pool client as an SqlConnection: values as PostgreSQL's text, one statement per query (extended protocol). */
 export function pgConnection(client: PoolClient): SqlConnection {
   return {
@@ -47,7 +50,7 @@ export function postgresRunOptions(schema: string, options: SqlOptions): SqlRunO
     searchPath: ident(names.schema),
     roles: names.roles,
     rowsMax: options.rowsMax,
-    settings: [`SET LOCAL statement_timeout = ${Math.round(options.statementTimeout * 1000)}`],
+    settings: { statement_timeout: String(Math.round(options.statementTimeout * 1000)) },
   }
 }
 
@@ -58,7 +61,16 @@ export async function openPostgresSql(pool: Pool, schema: string, catalog: Catal
     await setup.query('SET statement_timeout = 0')
     await setup.query('BEGIN')
     const tables = await readTables(setup, schema)
-    const statements = [`DROP SCHEMA IF EXISTS ${ident(names.schema)} CASCADE`, `CREATE SCHEMA ${ident(names.schema)}`]
+    // the views' schema is remade at every start, so one that --sql did not make is never dropped
+    const existing = await setup.query<{ comment: string | null }>('SELECT obj_description(oid, \'pg_namespace\') AS comment FROM pg_namespace WHERE nspname = $1', [names.schema])
+    if (existing.rows.length > 0 && existing.rows[0]?.comment !== SCHEMA_COMMENT) {
+      throw new Error(`schema ${names.schema} exists and was not made by --sql; rename it, or serve another --schema`)
+    }
+    const statements = [
+      `DROP SCHEMA IF EXISTS ${ident(names.schema)} CASCADE`,
+      `CREATE SCHEMA ${ident(names.schema)}`,
+      `COMMENT ON SCHEMA ${ident(names.schema)} IS '${SCHEMA_COMMENT}'`,
+    ]
     for (const role of [names.roles.public, names.roles.privileged]) {
       const { rows } = await setup.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])
       if (rows.length === 0) statements.push(`CREATE ROLE ${ident(role)} NOLOGIN`)
@@ -76,7 +88,8 @@ export async function openPostgresSql(pool: Pool, schema: string, catalog: Catal
     await setup.query('COMMIT')
   } catch (error) {
     await setup.query('ROLLBACK').catch(() => undefined)
-    throw new PostgresStartError(`--sql: cannot make the SQL views and reader roles (the database user needs CREATEROLE and CREATE on the database): ${error instanceof Error ? error.message : String(error)}`)
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new PostgresStartError(reason.includes('was not made by --sql') ? `--sql: ${reason}` : `--sql: cannot make the SQL views and reader roles (the database user needs CREATEROLE and CREATE on the database): ${reason}`)
   } finally {
     await setup.query('RESET statement_timeout').catch(() => undefined)
     setup.release()

@@ -123,7 +123,7 @@ describe.each([
     writeFileSync(join(folder, 'trees.csv'), TREES_CSV)
     writeFileSync(join(folder, 'secret.csv'), SECRET_CSV)
     const files = [`${TREES}=${join(folder, 'trees.csv')}`, `${SECRET}=${join(folder, 'secret.csv')}`]
-    const common = ['--sql', '--sql-rows-max', '2', '--statement-timeout', '1', '--private', SECRET, '--token', TOKEN]
+    const common = ['--sql', '--sql-rows-max', '2', '--statement-timeout', '3', '--private', SECRET, '--token', TOKEN]
     if (postgres) {
       cluster = await startCluster()
       server = await startServer(['--database', cluster.url, ...files.flatMap((file) => ['--import', file]), ...common], 60_000)
@@ -148,7 +148,7 @@ describe.each([
     expect(error.__type).toBe(status === 403 ? 'Authorization Error' : 'Validation Error')
     const text = status === 403 ? error.message : (error.query as string[])[0]
     expect(text).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message)
-  }, 30_000)
+  }, 120_000)
 
   it.skipIf(postgres && !HAS_POSTGRES)('leaves every table as it was, and still answers', async () => {
     const trees = await sql(server, `SELECT count(*) AS n, count(species) AS named FROM ${TREES}`)
@@ -158,7 +158,7 @@ describe.each([
     expect(typeof secret.body !== 'string' && secret.body.result?.records).toEqual([{ n: 2 }])
     const search = await fetch(`${server.origin}/data/api/action/datastore_search?resource_id=${TREES}`)
     expect(((await search.json()) as { result: { total: number } }).result.total).toBe(3)
-  }, 30_000)
+  }, 120_000)
 
   it.skipIf(postgres && !HAS_POSTGRES)('answers the private table with its token, GET and POST, with at most --sql-rows-max records', async () => {
     for (const method of ['GET', 'POST'] as const) {
@@ -172,7 +172,7 @@ describe.each([
     }
     const truncated = await sql(server, `SELECT _id FROM ${TREES} ORDER BY _id;`)
     expect(truncated.body).toMatchObject({ result: { records: [{ _id: 1 }, { _id: 2 }], records_truncated: true } })
-  }, 30_000)
+  }, 120_000)
 
   it.skipIf(postgres && !HAS_POSTGRES)('says what is missing or wrong in the request', async () => {
     const missing = await fetch(`${server.origin}/data/api/action/datastore_search_sql`)
@@ -181,7 +181,7 @@ describe.each([
     const wrong = await sql(server, `SELECT nope FROM ${TREES}`)
     expect(wrong.status).toBe(409)
     expect(errorOf(wrong)).toEqual({ __type: 'Validation Error', query: ['column "nope" does not exist'], info: { statement: [`SELECT nope FROM ${TREES}`], position: [8] } })
-  }, 30_000)
+  }, 120_000)
 })
 
 describe('datastore_search_sql without --sql', () => {
@@ -195,5 +195,5 @@ describe('datastore_search_sql without --sql', () => {
       server.child.kill('SIGTERM')
       await server.exited
     }
-  }, 30_000)
+  }, 120_000)
 })

@@ -116,4 +116,10 @@ describe.skipIf(!HAS_POSTGRES)('each SQL safety layer alone, on PostgreSQL', () 
     if (folder) rmSync(folder, { recursive: true, force: true })
   })
   layerTests(() => engine)
+
+  it('never drops a schema of the views\' name that --sql did not make', async () => {
+    await pool.query('CREATE SCHEMA mine; CREATE SCHEMA mine_sql; CREATE TABLE mine_sql.keep (a int)')
+    await expect(openPostgresSql(pool, 'mine', new Catalog(), { rowsMax: 1, statementTimeout: 1 })).rejects.toThrow('--sql: schema mine_sql exists and was not made by --sql; rename it, or serve another --schema')
+    expect((await pool.query('SELECT count(*)::int AS n FROM mine_sql.keep')).rows).toEqual([{ n: 0 }])
+  })
 })

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads'
 import { copyText, MESSAGES } from '../../sql/index.ts'
 import { StoreUnavailableError, tableCellTexts, type Catalog, type SqlOutcome, type SqlRequest, type SqlStore } from '../../engine/index.ts'
-import type { WorkerCommand, WorkerReply } from './pglite-protocol.ts'
+import type { WorkerCommand, WorkerReply, WorkerStart } from './pglite-protocol.ts'
 
 export interface PgliteStoreOptions {
   rowsMax: number
@@ -33,11 +33,11 @@ class PgliteWorker {
   private seq = 0
   gone = false
 
-  constructor() {
+  constructor(start: WorkerStart) {
     // from TypeScript sources (npm run api, tests) the worker registers tsx's loader before importing its entry
     this.worker = WORKER_URL.pathname.endsWith('.ts')
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}) })`, { eval: true })
-      : new Worker(WORKER_URL)
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}) })`, { eval: true, workerData: start })
+      : new Worker(WORKER_URL, { workerData: start })
     this.worker.on('message', (reply: WorkerReply) => {
       this.pending.get(reply.seq)?.resolve(reply)
       this.pending.delete(reply.seq)
@@ -70,6 +70,8 @@ class PgliteWorker {
 export class PgliteSqlStore implements SqlStore {
   private worker: Promise<PgliteWorker> | undefined
   private queue: Promise<unknown> = Promise.resolve()
+  /** The first worker's fresh data directory: later workers start from it, skipping initdb. */
+  private template: ArrayBuffer | undefined
 
   constructor(
     private readonly catalog: Catalog,
@@ -137,12 +139,14 @@ export class PgliteSqlStore implements SqlStore {
 
   private async load(): Promise<PgliteWorker> {
     const started = performance.now()
-    const worker = new PgliteWorker()
-    const ok = async (command: WorkerCommand): Promise<void> => {
+    const worker = new PgliteWorker(this.template === undefined ? {} : { dataDir: this.template })
+    const ok = async (command: WorkerCommand): Promise<WorkerReply & { ok: true }> => {
       const reply = await worker.send(command)
       if (!reply.ok) throw new Error(`loading the SQL engine: ${reply.message}`)
+      return reply
     }
     try {
+      this.template ??= (await ok({ type: 'dump' })).dataDir
       const resources = this.catalog.list()
       let records = 0
       for (const { id } of resources) {
@@ -153,7 +157,7 @@ export class PgliteSqlStore implements SqlStore {
         for (let from = 0; from < table.size; from += batch) await ok({ type: 'copy', id, text: copyText(tableCellTexts(table, from, from + batch)) })
         records += table.size
       }
-      await ok({ type: 'finish', resources: resources.map(({ id, isPrivate }) => ({ id, isPrivate })) })
+      await ok({ type: 'finish', resources: resources.map(({ id, isPrivate, aliases }) => ({ id, isPrivate, aliases })) })
       this.options.log?.(`SQL engine (PGlite) loaded ${resources.length} resource(s), ${records} records, in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       return worker
     } catch (error) {
