@@ -49,8 +49,9 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
     const copied = (done: number) => report?.({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
     copied(0)
     await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
-    // The reader roles may SELECT every resource loaded so far (the demo has no private resources).
-    await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false })))
+    // The reader roles may SELECT every resource loaded so far (the demo has no private resources); an
+    // alias is a view of its resource, as on the server.
+    await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false, aliases: catalog.resolve(loadedId)?.aliases ?? [] })))
   }
 
   const sqlStore: SqlStore = {
@@ -58,7 +59,7 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
       report?.({ stage: 'starting', done: 0, total: 0 })
       const db = await opened()
       for (const id of request.readable) {
-        if (!namesTable(request.sql, id)) continue
+        if (!namesTable(request.sql, id, catalog.resolve(id)?.aliases)) continue
         let done = loaded.get(id)
         if (!done) {
           done = load(db, id)
@@ -105,7 +106,12 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   }
 }
 
-/** Whether a statement mentions a resource's table (its id, any case): only then is it loaded. */
-export function namesTable(sql: string, resourceId: string): boolean {
-  return sql.toLowerCase().includes(resourceId.toLowerCase())
+/**
+ * Whether a statement mentions a resource's table (its id anywhere, or an alias as a whole word, any
+ * case): only then is it loaded. A mention that is no table reference costs a load, nothing more.
+ */
+export function namesTable(sql: string, resourceId: string, aliases: readonly string[] = []): boolean {
+  const text = sql.toLowerCase()
+  if (text.includes(resourceId.toLowerCase())) return true
+  return aliases.some((alias) => new RegExp(`(^|[^\\w-])${alias.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(text))
 }
