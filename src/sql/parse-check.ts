@@ -14,8 +14,17 @@ export type ParseCheck =
   | { ok: true; statement: string; offset: number }
   | { ok: false; kind: 'invalid' | 'forbidden'; message: string; position?: number }
 
-type Parse = (sql: string) => Promise<unknown>
+/** libpg-query's `parse`: the statement's parse tree as JSON (`{stmts: [...]}`), or a thrown SqlError. */
+export type Parse = (sql: string) => Promise<unknown>
 let parser: Promise<Parse> | undefined
+
+/**
+ * Where the parser comes from, for a bundle that must load libpg-query's WASM file its own way
+ * (default: `import('libpg-query')`, which finds the file beside its script). Call before the first check.
+ */
+export function useParser(load: () => Promise<Parse>): void {
+  parser = load()
+}
 
 /** The WASM parser, loaded on first use. */
 function loadParser(): Promise<Parse> {

@@ -12,7 +12,7 @@ export interface PgliteStoreOptions {
   rowsMax: number
   /** Seconds one statement may run. */
   statementTimeout: number
-  /** Rows per message while loading (default 50,000). */
+  /** Rows per message while loading (default 10,000: each batch is built on the event loop). */
   batch?: number
   log?: (line: string) => void
 }
@@ -152,7 +152,7 @@ export class PgliteSqlStore implements SqlStore {
       for (const { id } of resources) {
         const table = await this.catalog.prepare(id)
         await ok({ type: 'create', id, fields: table.fields.map((field) => ({ ...field })) })
-        const batch = this.options.batch ?? 50_000
+        const batch = this.options.batch ?? 10_000
         // one batch at a time: the event loop serves other requests between them
         for (let from = 0; from < table.size; from += batch) await ok({ type: 'copy', id, text: copyText(tableCellTexts(table, from, from + batch)) })
         records += table.size
