@@ -6,7 +6,6 @@ import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
-import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
@@ -43,6 +42,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// The probe is offered in live mode only: its code loads then.
+const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
 // The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
 const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
 // Browse datasets loads its code when first opened.
@@ -161,7 +162,11 @@ export function Explorer() {
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
           />
-          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} /> : null}
+          {draft.source === 'live' ? (
+            <Suspense fallback={null}>
+              <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} />
+            </Suspense>
+          ) : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
