@@ -27,7 +27,11 @@ export interface ServerOptions {
   tokens: string[]
   /** Set: resources are the tables of a PostgreSQL schema. */
   postgres?: PostgresOptions
-  /** Set (`--sql`): `datastore_search_sql` is answered. */
+  /** Seconds one search may run, in memory or in PostgreSQL. */
+  statementTimeout: number
+  /** The origin `help` and `_links` name (e.g. behind a proxy); default: the listening address. */
+  publicUrl?: string
+  /** Set (`--sql`): `datastore_search_sql` is answered, under `statementTimeout` too. */
   sql?: SqlOptions
 }
 
@@ -45,7 +49,7 @@ export type ParsedArguments =
 
 export const USAGE = `Usage: npm run api -- [options]
 
-Serves CKAN's datastore_search, datastore_info and resource_show over HTTP at
+Serves CKAN's datastore_search, datastore_info, resource_show and package_search (catalog) over HTTP at
 http://HOST:PORT/BASE/api/action/NAME (and /api/3/action/NAME)
 
 Options:
@@ -58,6 +62,11 @@ Options:
                       repeatable (default: the bundled demo resources)
   --private ID        that resource needs a token; repeatable
   --token T           a token that grants every private resource; repeatable
+  --public-url URL    the origin clients reach the server at, e.g. https://data.example.org behind
+                      a proxy: help and _links name it (default: http://HOST:PORT); the request's
+                      Host header is never used
+  --statement-timeout S  seconds one search may run (default 15); past it, a 409 "Query took too
+                      long" (in memory and in PostgreSQL)
   --help              show this help
 
 PostgreSQL (serves every table of the schema that has an _id column, by table name):
@@ -66,14 +75,13 @@ PostgreSQL (serves every table of the schema that has an _id column, by table na
   --import ID=FILE    stream a .csv or .json file into table ID and index it before serving;
                       repeatable; an existing table stops start-up unless --replace
   --replace           --import drops and reloads a table that exists
-  --statement-timeout S  seconds one query may run (default 15); past it, a 409
 
 SQL (datastore_search_sql; on the in-memory default it runs on an embedded PostgreSQL, PGlite):
   --sql               answer datastore_search_sql (default: off, the action is unknown)
   --sql-rows-max N    at most N records per answer (default 32000); more set records_truncated`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
-const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--sql-rows-max'])
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--public-url', '--sql-rows-max'])
 const FLAG_OPTIONS = new Set(['--replace', '--sql'])
 
 class OptionError extends Error {}
@@ -119,8 +127,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
     return list?.[0]
   }
   const resources = parseResources(values.get('--resource') ?? [], '--resource')
-  const postgres = postgresOptions(values, flags, single, env)
-  const sql = sqlOptions(flags, single)
+  const postgres = postgresOptions(values, flags, single, env, parseStatementTimeout(single('--statement-timeout')))
   if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
   const privateIds = values.get('--private') ?? []
@@ -128,6 +135,9 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   for (const id of postgres === undefined ? privateIds : []) {
     if (!known.has(id)) throw new OptionError(`--private ${id}: no resource has that id (known: ${[...known].join(', ') || 'none'})`)
   }
+  const statementTimeout = parseStatementTimeout(single('--statement-timeout'))
+  const publicUrl = single('--public-url')
+  const sql = sqlOptions(flags, single, statementTimeout)
   const tokens = values.get('--token') ?? []
   for (const token of tokens) if (token.trim() === '') throw new OptionError('--token needs a non-empty value')
   return {
@@ -140,6 +150,8 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
       privateIds,
       tokens,
       ...(postgres === undefined ? {} : { postgres }),
+      statementTimeout,
+      ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
       ...(sql === undefined ? {} : { sql }),
     },
   }
@@ -150,10 +162,10 @@ function postgresOptions(
   flags: ReadonlySet<string>,
   single: (name: string) => string | undefined,
   env: { DATABASE_URL?: string },
+  statementTimeout: number,
 ): PostgresOptions | undefined {
   const url = single('--database') ?? (env.DATABASE_URL?.trim() || undefined)
-  // --statement-timeout also bounds --sql on the in-memory default
-  const only = ['--schema', '--import', ...(flags.has('--sql') ? [] : ['--statement-timeout'])].filter((name) => values.has(name))
+  const only = ['--schema', '--import'].filter((name) => values.has(name))
   if (flags.has('--replace')) only.push('--replace')
   if (url === undefined) {
     if (only.length > 0) throw new OptionError(`${only[0]} needs --database URL (or DATABASE_URL)`)
@@ -161,20 +173,17 @@ function postgresOptions(
   }
   if (!/^postgres(?:ql)?:\/\//.test(url)) throw new OptionError(`--database "${redactUrl(url)}": expected a URL like postgres://user@host:5432/db`)
   const imports = parseResources(values.get('--import') ?? [], '--import')
-  const statementTimeout = parseStatementTimeout(single)
   const schema = single('--schema') ?? 'public'
   if (schema.trim() === '') throw new OptionError('--schema needs a non-empty name')
   return { url, schema, imports, replace: flags.has('--replace'), statementTimeout }
 }
 
-function parseStatementTimeout(single: (name: string) => string | undefined): number {
-  const text = single('--statement-timeout')
-  const seconds = text === undefined ? 15 : Number(text)
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new OptionError(`--statement-timeout ${text}: expected a number of seconds above 0`)
-  return seconds
+/** A connection URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
 }
 
-function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined): SqlOptions | undefined {
+function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined, statementTimeout: number): SqlOptions | undefined {
   const rowsText = single('--sql-rows-max')
   if (!flags.has('--sql')) {
     if (rowsText !== undefined) throw new OptionError('--sql-rows-max needs --sql')
@@ -182,12 +191,27 @@ function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string
   }
   const rowsMax = rowsText === undefined ? 32_000 : Number(rowsText)
   if (!/^\d+$/.test(rowsText ?? '1') || !(rowsMax >= 1) || rowsMax > 10_000_000) throw new OptionError(`--sql-rows-max ${rowsText}: expected a whole number from 1 to 10000000`)
-  return { rowsMax, statementTimeout: parseStatementTimeout(single) }
+  return { rowsMax, statementTimeout }
 }
 
-/** A connection URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+function parseStatementTimeout(text: string | undefined): number {
+  const seconds = text === undefined ? 15 : Number(text)
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new OptionError(`--statement-timeout ${text}: expected a number of seconds above 0`)
+  return seconds
+}
+
+/** An origin (scheme, host, optional port): the base path stays --base-path's. */
+function parsePublicUrl(text: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new OptionError(`--public-url "${text}": expected an origin such as https://data.example.org or http://host:8800 (no path: the path before /api is --base-path)`)
+  }
+  return url.origin
 }
 
 function parseHost(host: string): string {
