@@ -31,7 +31,7 @@ export interface ServerOptions {
   statementTimeout: number
   /** The origin `help` and `_links` name (e.g. behind a proxy); default: the listening address. */
   publicUrl?: string
-  /** Set (`--sql`): `datastore_search_sql` is answered. */
+  /** Set (`--sql`): `datastore_search_sql` is answered, under `statementTimeout` too. */
   sql?: SqlOptions
 }
 
@@ -77,8 +77,7 @@ PostgreSQL (serves every table of the schema that has an _id column, by table na
   --replace           --import drops and reloads a table that exists
 
 SQL (datastore_search_sql; on the in-memory default it runs on an embedded PostgreSQL, PGlite):
-  --sql               answer datastore_search_sql (default: off, the action is unknown); one
-                      statement may run --statement-timeout seconds
+  --sql               answer datastore_search_sql (default: off, the action is unknown)
   --sql-rows-max N    at most N records per answer (default 32000); more set records_truncated`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
@@ -129,7 +128,6 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   }
   const resources = parseResources(values.get('--resource') ?? [], '--resource')
   const postgres = postgresOptions(values, flags, single, env, parseStatementTimeout(single('--statement-timeout')))
-  const sql = sqlOptions(flags, single)
   if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
   const privateIds = values.get('--private') ?? []
@@ -139,6 +137,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   }
   const statementTimeout = parseStatementTimeout(single('--statement-timeout'))
   const publicUrl = single('--public-url')
+  const sql = sqlOptions(flags, single, statementTimeout)
   const tokens = values.get('--token') ?? []
   for (const token of tokens) if (token.trim() === '') throw new OptionError('--token needs a non-empty value')
   return {
@@ -179,7 +178,12 @@ function postgresOptions(
   return { url, schema, imports, replace: flags.has('--replace'), statementTimeout }
 }
 
-function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined): SqlOptions | undefined {
+/** A connection URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+}
+
+function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined, statementTimeout: number): SqlOptions | undefined {
   const rowsText = single('--sql-rows-max')
   if (!flags.has('--sql')) {
     if (rowsText !== undefined) throw new OptionError('--sql-rows-max needs --sql')
@@ -187,12 +191,7 @@ function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string
   }
   const rowsMax = rowsText === undefined ? 32_000 : Number(rowsText)
   if (!/^\d+$/.test(rowsText ?? '1') || !(rowsMax >= 1) || rowsMax > 10_000_000) throw new OptionError(`--sql-rows-max ${rowsText}: expected a whole number from 1 to 10000000`)
-  return { rowsMax, statementTimeout: parseStatementTimeout(single('--statement-timeout')) }
-}
-
-/** A connection URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+  return { rowsMax, statementTimeout }
 }
 
 function parseStatementTimeout(text: string | undefined): number {
