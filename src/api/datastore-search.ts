@@ -132,9 +132,19 @@ export async function fetchDatastoreSearch(
     if (companions.q) formats.settle(baseUrl, 'refused with q')
     return retried
   }
-  if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
+  if (!outcome.ok) throw new DatastoreSearchError(query.source === 'demo' ? demoFailure(outcome.error) : outcome.error)
   formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
   return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
+}
+
+/** A demo resource the engine does not hold is most often a file added in another tab: it stays there. */
+function demoFailure(error: ApiError): ApiError {
+  if (error.kind !== 'not-found') return error
+  return {
+    ...error,
+    title: 'This resource is not in the demo engine of this tab',
+    hint: 'A data file you add stays in the browser tab where it was added; nothing is uploaded. Add the file here with “Add a data file”, or open the link in the tab that has it.',
+  }
 }
 
 /** What a search sends beside `records_format` that some servers refuse with lists. */

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { useRevealResults } from './use-reveal-results.ts'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -25,7 +26,8 @@ import { describeRequest } from './request-view.ts'
 import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
-import { useOwnData } from './use-own-data.ts'
+import { localStore, useOwnData } from './use-own-data.ts'
+import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useSqlMode } from './use-sql-mode.ts'
@@ -49,6 +51,13 @@ const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
+
+/** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
+function chooseDataFile() {
+  const input = document.querySelector<HTMLInputElement>('.own-data input[type="file"]')
+  input?.focus()
+  input?.click()
+}
 
 /** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
 function previousSourceNote(draft: FormDraft, executed: QueryState): string | undefined {
@@ -113,6 +122,7 @@ export function Explorer() {
   )
 
   const previousSource = previousSourceNote(draft, executed)
+  const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
 
   return (
     <>
@@ -124,7 +134,10 @@ export function Explorer() {
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
-            onRun={explorer.run}
+            onRun={(next, options) => {
+              armReveal()
+              explorer.run(next, options)
+            }}
             errors={explorer.errors}
             warnings={explorer.warnings}
             demoResources={demoResources}
@@ -160,7 +173,7 @@ export function Explorer() {
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
-            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
+            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
           />
           {draft.source === 'live' ? (
             <Suspense fallback={null}>
@@ -170,10 +183,10 @@ export function Explorer() {
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
-        <div className="area-results">
+        <div className="area-results" ref={resultsRef}>
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
+          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
           <ServerNotes notes={data?.notes} />
           {data && searchView ? (
             <Suspense fallback={null}>

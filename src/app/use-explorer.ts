@@ -7,7 +7,7 @@ import type { IgnoredParam } from '../query/url-codec.ts'
 import { validateQuery, type FieldMessages } from '../query/validate.ts'
 import { tokenTarget } from '../api/token-store.ts'
 import { explorerReducer, linkOpened } from './explorer-state.ts'
-import { messagesStillTrue } from './field-errors.ts'
+import { messagesStillTrue, warningsStillOpen } from './field-errors.ts'
 import { requestQuery } from './search-plan.ts'
 import { knownFieldsOf } from './use-all-fields.ts'
 import { useEscapeKey } from './use-escape.ts'
@@ -101,7 +101,11 @@ export function useExplorer(): Explorer {
   }
   useEscapeKey(cancel)
 
-  const warnings = useMemo(() => validateQuery(draftToQuery(draft), { token: token.token }).warnings, [draft, token.token])
+  const answered = search.data !== undefined && !search.isPrevious && !search.failure
+  const warnings = useMemo(() => {
+    const guessed = validateQuery(draftToQuery(draft), { token: token.token }).warnings
+    return warningsStillOpen(guessed, answered ? queryToDraft(executed) : undefined, draft)
+  }, [draft, token.token, answered, executed])
   const serverFieldErrors = search.failure?.fieldErrors
   const errors = useMemo(() => {
     const fromClient = clientErrors.judged ? messagesStillTrue(clientErrors.messages, clientErrors.judged, draft) : clientErrors.messages

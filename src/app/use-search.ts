@@ -46,7 +46,7 @@ function toFailure(error: unknown): SearchFailure {
   if (error instanceof DatastoreSearchError) {
     const apiError = error.apiError
     const fieldErrors = apiError.kind === 'validation' || apiError.kind === 'invalid-query' ? apiError.fieldErrors : {}
-    return { title: apiError.title, message: apiError.message, hint: apiError.hint, fieldErrors }
+    return { title: apiError.title, message: apiError.message, hint: apiError.hint, fieldErrors, ...(apiError.kind === 'not-found' && !apiError.isHtml ? { resourceMissing: true } : {}) }
   }
   return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), fieldErrors: {} }
 }
