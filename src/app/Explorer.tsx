@@ -7,7 +7,6 @@ import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
-import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
@@ -18,6 +17,7 @@ import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
+import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -30,6 +30,7 @@ import { localStore, useOwnData } from './use-own-data.ts'
 import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
+import { useSqlMode } from './use-sql-mode.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
@@ -43,6 +44,10 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// The probe is offered in live mode only: its code loads then.
+const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
+// The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
+const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
@@ -91,7 +96,9 @@ export function Explorer() {
   })
   const data = search.data
   const metadata = useResourceMetadata(executed, search, explorer.runToken)
-  const gridFields = useMemo(() => withLabels(data?.fields ?? [], metadata.labels), [data, metadata.labels])
+  // An SQL answer's columns are the statement's, whatever their names: no labels of the resource's fields.
+  const sqlAnswer = executed.sql !== undefined
+  const gridFields = useMemo(() => (sqlAnswer ? (data?.fields ?? []) : withLabels(data?.fields ?? [], metadata.labels)), [data, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
   const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const stepPage = useStableCallback((step: -1 | 1) => {
@@ -105,6 +112,9 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
+  // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
+  const searchView = !sqlAnswer
   const browse = useBrowse(draft, explorer.run)
   const summaryDeps = useMemo(
     () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
@@ -120,6 +130,7 @@ export function Explorer() {
       <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
+          <QueryModeSwitch mode={sql.mode} onChange={sql.switchMode} />
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
@@ -139,6 +150,13 @@ export function Explorer() {
               keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            editor={
+              sql.panel ? (
+                <Suspense fallback={<p className="field-hint">Loading the SQL editor…</p>}>
+                  <SqlPanel {...sql.panel} />
+                </Suspense>
+              ) : undefined
+            }
             resourceTools={
               <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
                 Browse datasets
@@ -157,7 +175,11 @@ export function Explorer() {
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
             resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
           />
-          {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} /> : null}
+          {draft.source === 'live' ? (
+            <Suspense fallback={null}>
+              <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} />
+            </Suspense>
+          ) : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
@@ -166,7 +188,7 @@ export function Explorer() {
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
           <ServerNotes notes={data?.notes} />
-          {data ? (
+          {data && searchView ? (
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
@@ -177,7 +199,7 @@ export function Explorer() {
           ) : null}
           <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records">
             {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
-            {data ? (
+            {data && searchView ? (
               <div className="grid-toolbar">
                 <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
@@ -186,7 +208,7 @@ export function Explorer() {
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
               </div>
             ) : null}
-            {data && summaries.open ? (
+            {data && searchView && summaries.open ? (
               <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
                 <SummariesPanel
                   query={executed}
@@ -216,7 +238,7 @@ export function Explorer() {
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
-            {data ? (
+            {data && searchView ? (
               <Pager
                 offset={executed.offset}
                 limit={executed.limit}

@@ -6,6 +6,8 @@ import type { Transports } from '../api/datastore-search.ts'
 import { createFetchTransport } from '../api/fetch-transport.ts'
 import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
 import { createServerFormats } from '../api/server-formats.ts'
+import type { SqlWorkerTransport } from '../api/sql-worker-transport.ts'
+import type { SqlOwnFile } from '../demo/sql-protocol.ts'
 import { createTokenStore, withoutForeignTokens } from '../api/token-store.ts'
 import { createTotalCosts } from '../api/total-costs.ts'
 import type { Transport } from '../api/transport.ts'
@@ -47,6 +49,32 @@ export const totalCosts = createTotalCosts()
 /** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
 
+let sqlTransport: Promise<SqlWorkerTransport> | undefined
+const sqlFiles: SqlOwnFile[] = []
+
+/** The demo SQL transport's code, loaded (and the worker made ready to start) on the first SQL query. */
+function demoSql(): Promise<SqlWorkerTransport> {
+  sqlTransport ??= import('../api/sql-worker-transport.ts').then((module) => {
+    const transport = module.createSqlWorkerTransport(() => new Worker(new URL('../api/sql-worker.ts', import.meta.url), { type: 'module', name: 'demo-sql' }))
+    for (const file of sqlFiles) transport.addFile(file)
+    return transport
+  })
+  return sqlTransport
+}
+
+/** Demo SQL: PGlite in a worker of its own, started on the first SQL query; added files are handed to it. */
+export const demoSqlTransport = {
+  send: (...args: Parameters<SqlWorkerTransport['send']>) => demoSql().then((transport) => transport.send(...args)),
+  /** The SQL mode was chosen in demo mode: start PostgreSQL now. */
+  warm(): void {
+    void demoSql().then((transport) => transport.warm())
+  },
+  addFile(file: SqlOwnFile): void {
+    sqlFiles.push(file)
+    if (sqlTransport) void sqlTransport.then((transport) => transport.addFile(file))
+  },
+}
+
 const fetchTransport = createFetchTransport()
 
 /** Every live request (searches, metadata, summaries, export, probe) carries only its own origin's token. */
@@ -60,5 +88,6 @@ export const transports: Transports = {
   demoOffThread: demoTransport,
   liveOffThread,
   serverFormats,
+  demoSql: demoSqlTransport,
   totalCosts,
 }

@@ -161,6 +161,7 @@ function summarize(search: SearchView, executed: QueryState, cancelled: boolean)
     shown: search.data.records.length,
     total: search.data.total,
     totalEstimated: search.data.totalWasEstimated,
+    truncated: search.data.truncated,
     counting: search.counting,
     elapsedMs: search.elapsedMs,
     sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,

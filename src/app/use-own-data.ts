@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { AddFileState } from '../features/own-data/AddDataFile.tsx'
 import type { ResourceChoice } from '../features/query-form/ResourceIdField.tsx'
 import { rememberFileName } from '../features/own-data/file-names.ts'
-import { demoWorker } from './transports.ts'
+import { demoSqlTransport, demoWorker } from './transports.ts'
 
 const count = new Intl.NumberFormat('en-US')
 
@@ -42,6 +42,8 @@ export function useOwnData(): OwnData {
       })
       .then(
         (resource) => {
+          // SQL in demo mode reads the same file, loaded into PGlite when a statement names it.
+          demoSqlTransport.addFile({ resourceId: resource.id, file })
           rememberFileName(localStore(), resource.id, file.name)
           const records = resource.size === undefined ? '' : `${count.format(resource.size)} records, `
           show(resource.id, resource.title, `${records}added from your file`)

@@ -171,7 +171,8 @@ export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCou
   return host
 }
 
-async function run(handler: (request: Request) => Promise<Response>, serialized: SerializedRequest): Promise<SerializedResponse> {
+/** A serialized request through the engine's handler, its answer serialized (the SQL worker serves the same way). */
+export async function run(handler: (request: Request) => Promise<Response>, serialized: SerializedRequest): Promise<SerializedResponse> {
   const hasBody = serialized.body !== undefined && serialized.method !== 'GET' && serialized.method !== 'HEAD'
   const request = new Request(serialized.url, {
     method: serialized.method,

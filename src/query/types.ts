@@ -36,4 +36,9 @@ export interface QueryState {
   offset: number
   /** Visible columns in order (`fields`); `undefined` = all, server order. */
   fields: string[] | undefined
+  /**
+   * Present: the query is this SQL statement (`datastore_search_sql`), and of the rest only where it
+   * goes (source, base URL, method) and the resource it is written about (completion, examples) count.
+   */
+  sql?: string
 }

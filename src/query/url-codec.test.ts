@@ -201,3 +201,41 @@ describe('hostile links', () => {
     expect(decodeQuery('sort=subject').query.sort).toEqual([{ field: 'subject', direction: 'asc' }])
   })
 })
+
+describe('SQL links', () => {
+  const sqlText = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.constantFrom(`SELECT * FROM "a-b" WHERE x = 'it''s' -- c\n/* d */ LIMIT 10;`, '', ' ', 'SELECT $$&sql=x#$$', 'token=secret'),
+  )
+
+  it('round-trips any query with any statement, nothing ignored', () => {
+    fc.assert(
+      fc.property(queryArb, sqlText, (query, sql) => {
+        const withSql = { ...query, sql }
+        const decoded = decodeQuery(encodeQuery(withSql))
+        expect(decoded.ignored).toEqual([])
+        expect(decoded.query).toEqual(withSql)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('writes the statement last as sql=, readable', () => {
+    const sql = `SELECT subject, count(*) FROM "d2a1" GROUP BY 1`
+    expect(encodeQuery({ ...defaultQuery(), sql })).toBe('sql=SELECT+subject,+count(*)+FROM+%22d2a1%22+GROUP+BY+1')
+  })
+
+  it('takes statements longer than other values, up to its own limit', () => {
+    const long = `SELECT ${'x, '.repeat(3000)}1`
+    expect(long.length).toBeGreaterThan(LINK_LIMITS.valueChars)
+    expect(decodeQuery(new URLSearchParams({ sql: long }).toString()).query.sql).toBe(long)
+    const tooLong = 'x'.repeat(LINK_LIMITS.sqlChars + 1)
+    const decoded = decodeQuery(new URLSearchParams({ sql: tooLong }).toString())
+    expect(decoded.query.sql).toBeUndefined()
+    expect(decoded.ignored).toEqual([{ param: 'sql', reason: `Longer than ${LINK_LIMITS.sqlChars.toLocaleString('en-US')} characters.` }])
+  })
+
+  it('a link without sql= is a search', () => {
+    expect(decodeQuery('resource=courses&q=x').query.sql).toBeUndefined()
+  })
+})

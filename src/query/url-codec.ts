@@ -12,6 +12,7 @@
 //   sort_on=server                   (default browser)
 //   offset=200
 //   fields=<name>                    repeated, in column order
+//   sql=<statement>                  the query is this SQL statement (datastore_search_sql)
 // Field names and values may hold any character: each is percent-encoded as a whole.
 import { DEFAULT_QUERY } from './defaults.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
@@ -21,6 +22,8 @@ export const LINK_LIMITS = Object.freeze({
   totalChars: 100_000,
   valueChars: 2_000,
   filterValues: 100,
+  /** An SQL statement may be longer than any other value. */
+  sqlChars: 20_000,
   sortKeys: 20,
   fields: 500,
   /** Notes listed one by one; the rest are counted in one last note. */
@@ -61,6 +64,7 @@ export function encodeQuery(query: QueryState): string {
   if (q.sortOn !== DEFAULT_QUERY.sortOn) pairs.push(['sort_on', q.sortOn])
   if (q.offset !== DEFAULT_QUERY.offset) pairs.push(['offset', String(q.offset)])
   for (const name of q.fields ?? []) pairs.push(['fields', name])
+  if (q.sql !== undefined) pairs.push(['sql', q.sql])
   return pairs.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join('&')
 }
 
@@ -104,8 +108,9 @@ export function decodeQuery(search: string): DecodedLink {
       ignore('Looks like a credential. Links never carry tokens; enter yours in the API token field.')
       continue
     }
-    if (value.length > LINK_LIMITS.valueChars || name.length > LINK_LIMITS.valueChars) {
-      ignore(`Longer than ${LINK_LIMITS.valueChars.toLocaleString('en-US')} characters.`)
+    const valueChars = name === 'sql' ? LINK_LIMITS.sqlChars : LINK_LIMITS.valueChars
+    if (value.length > valueChars || name.length > LINK_LIMITS.valueChars) {
+      ignore(`Longer than ${valueChars.toLocaleString('en-US')} characters.`)
       continue
     }
     if (name.startsWith(FILTER_PREFIX)) {
@@ -174,7 +179,7 @@ function parseSortParam(value: string): SortKey {
   return match ? { field: match[1], direction: match[2] as SortKey['direction'] } : { field: value, direction: 'asc' }
 }
 
-type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset'
+type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset' | 'sql'
 
 /** Each one-valued parameter: applies its value to the query, or returns why it cannot. */
 const SINGLE_PARAMS: Record<SingleParam, (value: string, query: QueryState) => string | undefined> = {
@@ -217,6 +222,10 @@ const SINGLE_PARAMS: Record<SingleParam, (value: string, query: QueryState) => s
   offset(value, query) {
     if (!/^\d{1,15}$/.test(value)) return 'Malformed: the offset is a whole number.'
     query.offset = Number(value)
+    return undefined
+  },
+  sql(value, query) {
+    query.sql = value
     return undefined
   },
 }

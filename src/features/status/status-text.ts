@@ -13,6 +13,8 @@ export interface StatusSummary {
   sortedBy?: SortPlace
   /** While a large demo resource is being built: done / total units. */
   progress?: { done: number; total: number }
+  /** An SQL answer the server cut at its rows maximum (`records_truncated`). */
+  truncated?: boolean
   /** Records skipped before the first shown: with the total, names the range shown. */
   offset?: number
   /** Who answers: the demo engine is never called "the server". */
@@ -49,6 +51,7 @@ export function statusText(summary: StatusSummary): string {
         const approx = summary.totalEstimated ? '≈' : ''
         parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
+      if (summary.truncated) parts.push('truncated: the statement has more rows than the server sends')
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
       if (summary.sortedBy === 'server') parts.push(summary.source === 'demo' ? 'sorted by the demo engine' : 'sorted by the server')
       if (summary.sortedBy === 'browser') parts.push('sorted in your browser')
