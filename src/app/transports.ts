@@ -21,6 +21,8 @@ const demoRequests: DemoRequestClient = {
   read: (request, context, options) => demoWorker().read(request, context, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
   summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
+  group: (request, signal) => demoWorker().group(request, signal),
+  groupRecords: (fields, records, request, signal) => demoWorker().groupRecords(fields, records, request, signal),
 }
 
 let liveClient: LiveWorkerClient | undefined
@@ -36,7 +38,7 @@ const liveOffThread: Transports['liveOffThread'] = {
 
 export const serverFormats = createServerFormats()
 
-/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
+/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`) and groupings (`group`, `groupRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
 
 export const transports: Transports = {
