@@ -17,6 +17,7 @@ import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
+import { GroupByToggle } from '../features/group-by/GroupByToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -39,6 +40,8 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Group by loads its code when first opened, and the chart library after that, with the first chart.
+const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 function hostOf(baseUrl: string): string | undefined {
@@ -83,6 +86,8 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const { groupBy } = explorer
+  const groupDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, group: demoTransport.group, groupRecords: demoTransport.groupRecords }), [explorer.runToken, explorer.runTimeoutMs])
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
 
   return (
@@ -138,6 +143,7 @@ export function Explorer() {
                   <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
+                <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
               </div>
             ) : null}
             {data && summaries.open ? (
@@ -149,6 +155,20 @@ export function Explorer() {
                   deps={summaryDeps}
                   onFilter={filterByValue}
                   focus={summaries.focus}
+                />
+              </Suspense>
+            ) : null}
+            {data && groupBy.open ? (
+              <Suspense fallback={<p className="grid-empty">Loading Group by…</p>}>
+                {/* offersSql: the live server's datastore_search_sql, once its detection is wired (undefined: taken as no) */}
+                <GroupByPanel
+                  query={executed}
+                  answer={search.isPrevious ? undefined : data}
+                  grouping={groupBy.grouping}
+                  onChange={groupBy.change}
+                  offersSql={undefined}
+                  deps={groupDeps}
+                  onFilter={filterByValue}
                 />
               </Suspense>
             ) : null}

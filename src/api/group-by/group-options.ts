@@ -73,14 +73,32 @@ export function engineGroupOptions(grouping: Grouping): GroupOptions {
   }
 }
 
-function engineRequest(query: QueryState, grouping: Grouping): GroupRequest {
+/** Points a scatter of two numeric keys draws, sampled evenly over the matching records. */
+export const SCATTER_SAMPLE = 2000
+
+function engineRequest(query: QueryState, grouping: Grouping, scatter: boolean): GroupRequest {
   const filters = filtersObject(matchingQuery(query).filters)
+  const [x, y] = grouping.keys
   return {
     resource_id: query.resourceId.trim(),
     ...(query.q !== '' ? { q: query.q } : {}),
     ...(Object.keys(filters).length > 0 ? { filters } : {}),
     ...engineGroupOptions(grouping),
+    ...(scatter && x && y ? { sample: { x: x.field, y: y.field, size: SCATTER_SAMPLE } } : {}),
   }
+}
+
+/** Up to `size` points of two numeric fields, evenly spaced over records on hand. */
+export function loadedPoints(records: readonly DatastoreRecord[], x: string, y: string, size = SCATTER_SAMPLE): NonNullable<GroupResult['sample']> {
+  const points: [number, number][] = []
+  const step = Math.max(1, records.length / size)
+  for (let at = 0; at < records.length && points.length < size; at += step) {
+    const record = records[Math.floor(at)] as Record<string, unknown>
+    const px = Number(record[x] ?? Number.NaN)
+    const py = Number(record[y] ?? Number.NaN)
+    if (record[x] !== null && record[y] !== null && Number.isFinite(px) && Number.isFinite(py)) points.push([px, py])
+  }
+  return { size: points.length, of: records.length, points }
 }
 
 export const groupKeys = {
@@ -92,12 +110,12 @@ export const groupKeys = {
 const common = { retry: false, networkMode: 'always' } as const
 
 /** The demo engine's grouping, exact over every matching record. */
-export function demoGroupOptions(query: QueryState, grouping: Grouping, deps: GroupDeps) {
+export function demoGroupOptions(query: QueryState, grouping: Grouping, scatter: boolean, deps: GroupDeps) {
   return queryOptions<GroupAnswer>({
-    queryKey: groupKeys.of('engine', query, grouping, deps.token),
+    queryKey: [...groupKeys.of('engine', query, grouping, deps.token), scatter],
     queryFn: async ({ signal }) => {
       if (!deps.group) throw new Error('The demo engine gives no groupings.')
-      return { result: await deps.group(engineRequest(query, grouping), signal), scope: { kind: 'engine' } }
+      return { result: await deps.group(engineRequest(query, grouping, scatter), signal), scope: { kind: 'engine' } }
     },
     ...common,
     staleTime: Number.POSITIVE_INFINITY,
