@@ -80,53 +80,53 @@ export function GroupByPanel({ query, answer, grouping, onChange, offersSql, dep
         <h2>Group by</h2>
       </div>
       <div className="group-by-controls">
-        <label>
-          <span>Group field</span>
-          <select value={keyValue(first)} onChange={(event) => setKey(0, event.target.value)}>
+        <div className="group-control">
+          <label htmlFor={`${id}-group-field`}>Group field</label>
+          <select id={`${id}-group-field`} value={keyValue(first)} onChange={(event) => setKey(0, event.target.value)}>
             <option value="">Choose a field</option>
             {keyOptions}
           </select>
-        </label>
+        </div>
         {first ? (
-          <label>
-            <span>Then by</span>
-            <select value={keyValue(grouping?.keys[1])} onChange={(event) => setKey(1, event.target.value)}>
+          <div className="group-control">
+            <label htmlFor={`${id}-then-by`}>Then by</label>
+            <select id={`${id}-then-by`} value={keyValue(grouping?.keys[1])} onChange={(event) => setKey(1, event.target.value)}>
               <option value="">nothing</option>
               {keyOptions}
             </select>
-          </label>
+          </div>
         ) : null}
-        <label>
-          <span>Measure</span>
-          <select value={measure} onChange={(event) => change({ measure: event.target.value as GroupMeasure })}>
+        <div className="group-control">
+          <label htmlFor={`${id}-measure`}>Measure</label>
+          <select id={`${id}-measure`} value={measure} onChange={(event) => change({ measure: event.target.value as GroupMeasure })}>
             {GROUP_MEASURES.filter((name) => name === 'count' || numeric.length > 0).map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {measure !== 'count' ? (
-          <label>
-            <span>Measure field</span>
-            <select value={grouping?.measureField ?? ''} onChange={(event) => change({ measureField: event.target.value })}>
+          <div className="group-control">
+            <label htmlFor={`${id}-measure-field`}>Measure field</label>
+            <select id={`${id}-measure-field`} value={grouping?.measureField ?? ''} onChange={(event) => change({ measureField: event.target.value })}>
               {numeric.map((field) => (
                 <option key={field.id} value={field.id}>
                   {`${field.id} (${field.type})`}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ) : null}
         {grouping && !keepsEveryGroup(grouping) ? (
-          <label>
-            <span>Groups shown</span>
-            <select value={grouping.top} onChange={(event) => change({ top: Number(event.target.value) })}>
+          <div className="group-control">
+            <label htmlFor={`${id}-groups-shown`}>Groups shown</label>
+            <select id={`${id}-groups-shown`} value={grouping.top} onChange={(event) => change({ top: Number(event.target.value) })}>
               {[...new Set([...TOPS, grouping.top])].filter((top) => top > 0).sort((a, b) => a - b).map((top) => (
                 <option key={top} value={top}>{`top ${top}`}</option>
               ))}
             </select>
-          </label>
+          </div>
         ) : null}
       </div>
       {answer === undefined ? <p className="group-status">Waiting for the query's answer…</p> : null}
@@ -140,7 +140,7 @@ export function GroupByPanel({ query, answer, grouping, onChange, offersSql, dep
           <div className="group-result">
             <GroupsTable id={tableId} answer={grouped.answer} grouping={grouping} onFilter={onFilter} />
             <Suspense fallback={<p className="group-status">Loading the chart…</p>}>
-              <GroupChart answer={grouped.answer} grouping={grouping} name={chartName ?? ''} describedBy={tableId} scatter={isScatter(grouping, fields)} keyKind={first ? factKind(fields.find((field) => field.id === first.field)?.type ?? '') : 'text'} />
+              <GroupChart answer={grouped.answer} grouping={grouping} name={chartName ?? ''} details={tableId} scatter={isScatter(grouping, fields)} keyKind={first ? factKind(fields.find((field) => field.id === first.field)?.type ?? '') : 'text'} />
             </Suspense>
           </div>
         </>

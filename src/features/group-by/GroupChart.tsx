@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { GroupAnswer } from '../../api/group-by/group-options.ts'
 import type { Grouping } from '../../query/grouping.ts'
 import { chartNote, renderChart, type KeyKind } from './chart-marks.ts'
 import { pngOf, saveBlob, standaloneSvg } from './chart-download.ts'
-import { groupsCsv } from './group-text.ts'
+import { chartText, groupsCsv } from './group-text.ts'
 
 export interface GroupChartProps {
   answer: GroupAnswer
   grouping: Grouping
   /** `Chart of <measure> by <field>`. */
   name: string
-  /** The `Groups` table: the chart's text alternative. */
-  describedBy: string
+  /** The `Groups` table: the chart's text alternative (its details). */
+  details: string
   scatter: boolean
   keyKind: KeyKind
 }
@@ -22,7 +22,8 @@ function fileName(grouping: Grouping, extension: string): string {
 }
 
 /** The chart (Observable Plot, drawn at the panel's width) as an image named by `name`, with its downloads. */
-export function GroupChart({ answer, grouping, name, describedBy, scatter, keyKind }: GroupChartProps) {
+export function GroupChart({ answer, grouping, name, details, scatter, keyKind }: GroupChartProps) {
+  const describedBy = useId()
   const frame = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   const [problem, setProblem] = useState<string>()
@@ -39,6 +40,11 @@ export function GroupChart({ answer, grouping, name, describedBy, scatter, keyKi
     const element = frame.current
     if (!element || width === 0) return
     const chart = renderChart({ answer, grouping, keyKind, scatter, width })
+    // inside the image everything is presentation: Plot's labels of its parts would be stray ARIA
+    for (const part of [chart, ...chart.querySelectorAll('[aria-label], [aria-description]')]) {
+      part.removeAttribute('aria-label')
+      part.removeAttribute('aria-description')
+    }
     element.replaceChildren(chart)
     return () => chart.remove()
   }, [answer, grouping, keyKind, scatter, width])
@@ -66,7 +72,10 @@ export function GroupChart({ answer, grouping, name, describedBy, scatter, keyKi
   return (
     <figure className="group-chart">
       {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- the chart is an SVG drawn by Plot; the table is its text */}
-      <div ref={frame} className="group-chart-frame" role="img" aria-label={name} aria-describedby={describedBy} data-drawn={width > 0 ? 'true' : undefined} />
+      <div ref={frame} className="group-chart-frame" role="img" aria-label={name} aria-describedby={describedBy} aria-details={details} data-drawn={width > 0 ? 'true' : undefined} />
+      <p id={describedBy} className="visually-hidden">
+        {chartText(answer, grouping)}
+      </p>
       {note ? <figcaption className="group-note">{note}</figcaption> : null}
       <div className="group-downloads">
         <button type="button" className="button-secondary button-small" onClick={downloadSvg}>

@@ -103,3 +103,12 @@ export function groupsCsv(answer: GroupAnswer, grouping: Grouping): string {
   if (other) lines.push(line([`(other: ${other.groups} groups)`, ...grouping.keys.slice(1).map(() => '')], other.value, other.count))
   return `${lines.join('\r\n')}\r\n`
 }
+
+/** The chart in words (its description; the `Groups` table holds the same in full): `count by category: Noise: 251,173; ...`. */
+export function chartText(answer: GroupAnswer, grouping: Grouping): string {
+  const { rows, other } = answer.result
+  const shown = rows.slice(0, 50).map((row) => `${row.keys.map((value, i) => keyLabel(value, grouping.keys[i] ?? { field: '' })).join(', ')}: ${formatNumber(row.value)}`)
+  const more = rows.length > 50 ? [`${formatNumber(rows.length - 50)} more in the Groups table`] : []
+  const rest = other ? [`other (${formatNumber(other.groups)} groups): ${formatNumber(other.value)}`] : []
+  return `${measureLabel(grouping)} by ${grouping.keys.map(keyHeading).join(' and ')}: ${[...shown, ...more, ...rest].join('; ')}`
+}
