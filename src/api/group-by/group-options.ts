@@ -4,7 +4,7 @@
 // (count by one field of at most 20 values, exact, the summaries' own requests); else the loaded
 // records (exact only when they are every matching record). Each answer says which it is.
 import { queryOptions } from '@tanstack/react-query'
-import type { FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject } from '../../engine/index.ts'
+import type { CellValue, FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject } from '../../engine/index.ts'
 import { groupStatement, readGroupRows, type SqlField } from '../../query/group-sql.ts'
 import { groupingText, keepsEveryGroup, type Grouping } from '../../query/grouping.ts'
 import { actionAddress, filtersObject } from '../../query/request-builder.ts'
@@ -165,7 +165,10 @@ async function countGroups(query: QueryState, field: DatastoreField, grouping: G
   const facts = await serverFacts(field.id, factKind(field.type), { query, matching, send: summarySend(deps, signal) })
   if (!facts.values) return undefined
   const empty = facts.empty ?? 0
-  const all = [...facts.values.map((value) => ({ keys: [value.value], count: value.count, value: value.count })), ...(empty > 0 ? [{ keys: [null], count: empty, value: empty }] : [])]
+  // largest count first, ties by value (as the engine orders them); empties (null or "") last among equals
+  const byValue = (a: CellValue, b: CellValue) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)))
+  const values = facts.values.toSorted((a, b) => b.count - a.count || byValue(a.value, b.value))
+  const all = [...values.map((value) => ({ keys: [value.value], count: value.count, value: value.count })), ...(empty > 0 ? [{ keys: [null], count: empty, value: empty }] : [])].sort((a, b) => b.count - a.count)
   const kept = grouping.top > 0 ? all.slice(0, grouping.top) : all
   const rest = all.slice(kept.length)
   const restCount = rest.reduce((sum, row) => sum + row.count, 0)
