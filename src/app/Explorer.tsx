@@ -4,7 +4,7 @@ import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
-import { queryToDraft } from '../features/query-form/draft.ts'
+import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
@@ -30,7 +30,8 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { demoTransport, serverFormats, transports } from './transports.ts'
+import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
+import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
@@ -43,6 +44,14 @@ const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.t
 // Group by loads its code when first opened, and the chart library after that, with the first chart.
 const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
+
+/** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
+function previousSourceNote(draft: FormDraft, executed: QueryState): string | undefined {
+  const from = executed.source === 'demo' ? 'the demo engine' : (hostOf(executed.baseUrl) ?? executed.baseUrl.trim())
+  const to = draft.source === 'demo' ? 'the demo engine' : (hostOf(draft.baseUrl) ?? 'the API you name')
+  const same = draft.source === executed.source && (draft.source === 'demo' || draft.baseUrl.trim().replace(/\/+$/, '') === executed.baseUrl.trim().replace(/\/+$/, ''))
+  return same ? undefined : `These records are from the previous source (${from}), not from ${to}: run the query to ask it.`
+}
 
 function hostOf(baseUrl: string): string | undefined {
   try {
@@ -82,13 +91,16 @@ export function Explorer() {
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure) : undefined
-  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl))
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
+  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
+  const withoutTotal = useSyncExternalStore(totalCosts.subscribe, () => draft.source === 'live' && totalCosts.apart(draft.baseUrl, draft.resourceId))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
   const { groupBy } = explorer
   const groupDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, group: demoTransport.group, groupRecords: demoTransport.groupRecords }), [explorer.runToken, explorer.runTimeoutMs])
   const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
+
+  const previousSource = previousSourceNote(draft, executed)
 
   return (
     <>
@@ -135,7 +147,8 @@ export function Explorer() {
               />
             </Suspense>
           ) : null}
-          <section className="panel results-panel" aria-label="Records">
+          <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records">
+            {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
             {data ? (
               <div className="grid-toolbar">
                 <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
@@ -215,6 +228,7 @@ export function Explorer() {
             onRevealTokenChange={setRevealToken}
             shareLink={requestView.link}
             snippets={requestView.snippets}
+            note={requestView.note}
           />
         </div>
       </main>

@@ -26,6 +26,12 @@ describe('link opened', () => {
     expect(state.link).toBeUndefined()
   })
 
+  it('has the server sort a link\'s sort: nothing is loaded yet to tell that every record will be', () => {
+    const sorted = { ...LIVE, sort: [{ field: 'fee', direction: 'desc' as const }], sortOn: 'browser' as const }
+    expect(opened(sorted).executed).toMatchObject({ sort: sorted.sort, sortOn: 'server' })
+    expect(opened(LIVE).executed.sortOn).toBe('browser')
+  })
+
   it('waits for Run query when a live link does not name its own server', () => {
     expect(linkOpened(link(LIVE), '', false).awaitingRun).toBe(true)
     expect(linkOpened(link(defaultQuery()), '', false).awaitingRun).toBe(false)
@@ -132,6 +138,13 @@ describe('sort, view and reset', () => {
     expect(local.draft.sort).toEqual(sort)
     expect(local.link).toEqual({ query: local.executed, replace: false })
     expect(explorerReducer(state, { type: 'sort-changed', sort, loaded: undefined }).executed.sortOn).toBe('server')
+  })
+
+  it('starts a new sort at the first record, wherever the page was', () => {
+    const paged = opened({ ...LIVE, offset: 5000, limit: 1000 })
+    const next = explorerReducer(paged, { type: 'sort-changed', sort: [{ field: 'subject', direction: 'asc' }], loaded: { ...records(1000), total: 20000 } })
+    expect(next.executed).toMatchObject({ offset: 0, sortOn: 'server' })
+    expect(next.draft.offset).toBe(queryToDraft(next.executed).offset)
   })
 
   it('shows another page without the form’s unsaved edits', () => {

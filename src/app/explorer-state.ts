@@ -64,7 +64,9 @@ export type ExplorerAction =
  * The state for a page opened on `link` with `token` in the form; `runsAtOnce` is false for a live
  * link that must wait for Run query (it does not name its own server).
  */
-export function linkOpened(link: DecodedLink, token: string, runsAtOnce: boolean): ExplorerState {
+export function linkOpened(opened: DecodedLink, token: string, runsAtOnce: boolean): ExplorerState {
+  // Nothing is loaded yet, so the browser cannot know it holds every record: the server sorts.
+  const link = { ...opened, query: withSort(opened.query, opened.query.sort, undefined) }
   return {
     draft: queryToDraft(link.query),
     executed: link.query,
@@ -89,8 +91,9 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
     case 'run':
       return run(state, action)
     case 'sort-changed': {
-      const next = withSort(state.executed, action.sort, action.loaded)
-      return { ...showView(state, next), draft: { ...state.draft, sort: next.sort, sortOn: next.sortOn } }
+      // A new order starts at its first record: page 51 of another order is not what was asked for.
+      const next = { ...withSort(state.executed, action.sort, action.loaded), offset: 0 }
+      return { ...showView(state, next), draft: { ...state.draft, sort: next.sort, sortOn: next.sortOn, offset: queryToDraft(next).offset } }
     }
     case 'view-changed': {
       const { executed } = state

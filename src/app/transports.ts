@@ -5,6 +5,7 @@ import type { Transports } from '../api/datastore-search.ts'
 import { createFetchTransport } from '../api/fetch-transport.ts'
 import { createLiveWorkerClient, OffThreadUnavailable, type LiveWorkerClient } from '../api/live-worker-client.ts'
 import { createServerFormats } from '../api/server-formats.ts'
+import { createTotalCosts } from '../api/total-costs.ts'
 import { createWorkerTransport, type DemoRequestClient } from '../api/worker-transport.ts'
 import { createDemoWorkerClient, type DemoWorkerClient, type WorkerLike } from '../demo/worker-client.ts'
 
@@ -37,6 +38,7 @@ const liveOffThread: Transports['liveOffThread'] = {
 }
 
 export const serverFormats = createServerFormats()
+export const totalCosts = createTotalCosts()
 
 /** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`) and groupings (`group`, `groupRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
@@ -47,4 +49,5 @@ export const transports: Transports = {
   demoOffThread: demoTransport,
   liveOffThread,
   serverFormats,
+  totalCosts,
 }

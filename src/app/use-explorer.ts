@@ -144,5 +144,7 @@ function summarize(search: SearchView, executed: QueryState, cancelled: boolean)
     counting: search.counting,
     elapsedMs: search.elapsedMs,
     sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,
+    offset: executed.offset,
+    source: executed.source,
   }
 }

@@ -2,7 +2,7 @@
 // distinct.ts) and decodes the page's cells.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { cellDecoder, filterValueText } from './cell-text.ts'
+import { cellDecoder } from './cell-text.ts'
 import { executeDistinct } from './distinct.ts'
 import { executeQuery, ID_FIELD, type ExecutableQuery, type FilterCondition } from './execute.ts'
 import type { SearchQuery, SearchRows, SearchStore } from './search-query.ts'
@@ -70,7 +70,7 @@ export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resou
   const position = (field: string): number => positionOf(table, field)
   const filters: FilterCondition[] = query.filters.map(({ field, values }) => ({
     field: position(field),
-    texts: values.flatMap((value) => (value === null ? [] : [filterValueText(value)])),
+    texts: values,
   }))
   const executable: ExecutableQuery = {
     needle: query.text?.toLowerCase(),

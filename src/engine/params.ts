@@ -5,6 +5,7 @@
 // Parameters arrive from a JSON body (any JSON types) or a query string (strings, and lists for
 // repeated keys); both go through the same rules.
 
+import { filterValueErrors } from './filter-values.ts'
 import { setOwn } from './own-property.ts'
 import type { FieldInfo } from './types.ts'
 
@@ -83,10 +84,9 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
   const errors: ValidationErrors = {}
   const params: ShapedParams = { limit: DEFAULT_LIMIT, includeTotal: true, recordsFormat: 'objects', totalEstimationThreshold: null }
 
-  const junk = Object.keys(input).filter((key) => !KNOWN_KEYS.has(key))
-  if (junk.length > 0) {
-    addError(errors, '__junk', `The input field [${junk.map((key) => `('${key}',)`).join(', ')}] was not expected.`)
-  }
+  // CKAN 2.11.5 names only the first unknown parameter, under __extras
+  const unknown = Object.keys(input).find((key) => !KNOWN_KEYS.has(key))
+  if (unknown !== undefined) addError(errors, '__extras', `invalid value ${quoted(unknown)}`)
 
   const resourceId = 'resource_id' in input ? input.resource_id : input.id
   if (resourceId === undefined || resourceId === null || resourceId === '') addError(errors, 'resource_id', 'Missing value')
@@ -282,11 +282,12 @@ function shapeFields(value: unknown, params: ShapedParams, errors: ValidationErr
 /** Field names checked against the resource's columns (without `_id`): returns errors keyed like CKAN's. */
 export function checkFieldNames(params: ShapedParams, columns: readonly FieldInfo[] | { readonly fields: readonly FieldInfo[] }): ValidationErrors {
   const errors: ValidationErrors = {}
-  const names = new Set(('fields' in columns ? columns.fields : columns).map((column) => column.id))
-  const known = (name: string) => name === '_id' || names.has(name)
+  const types = new Map(('fields' in columns ? columns.fields : columns).map((column) => [column.id, column.type]))
+  const known = (name: string) => name === '_id' || types.has(name)
   for (const field of Object.keys(params.filters ?? {})) {
     if (!known(field)) addError(errors, 'filters', `Unknown field ${quoted(field)}`)
   }
+  for (const message of filterValueErrors(params.filters, (field) => (field === '_id' ? 'int' : types.get(field)))) addError(errors, 'filters', message)
   if (typeof params.q === 'object') {
     for (const field of Object.keys(params.q)) {
       if (!known(field)) addError(errors, 'q', `Unknown field ${quoted(field)}`)

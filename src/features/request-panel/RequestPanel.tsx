@@ -21,6 +21,8 @@ interface RequestPanelProps {
   shareLink: string
   /** Snippets of the same request, token as a placeholder unless revealed; empty when unavailable. */
   snippets: Snippets
+  /** Said beside the copy buttons (demo mode: the code needs a live server). */
+  note?: string
 }
 
 export interface Snippets {
@@ -39,7 +41,7 @@ const SNIPPET_BUTTONS = [
 
 /** The exact HTTP request of the current query, and the Copy link / Copy as curl (fetch, Python, R) buttons. */
 export function RequestPanel(props: RequestPanelProps) {
-  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, snippets } = props
+  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, snippets, note } = props
   const headingId = useId()
   const { message, copy } = useCopy()
   return (
@@ -61,6 +63,7 @@ export function RequestPanel(props: RequestPanelProps) {
           </button>
         ))}
       </div>
+      {note ? <p className="field-hint request-note">{note}</p> : null}
       {request ? (
         <div className="request-view">
           <p className="request-line">
