@@ -5,9 +5,9 @@
 //   q        a record matches when the lowercased text of one of its cells holds the lowercased needle:
 //            `strpos(lower(<cell text>), '<needle>') > 0` OR-ed over the fields; the cell text is the
 //            engine's (numbers as JSON writes them, dates `YYYY-MM-DD`, timestamps `YYYY-MM-DDTHH:MM:SS`);
-//   filters  one `= ANY(ARRAY[...]::<type>[])` per field (any of its values, fields all of them); a value
-//            that cannot be the text of a cell of that type (`05` for a number) can match nothing and is
-//            dropped, as the engine compares texts.
+//   filters  one `= ANY(ARRAY[...]::<type>[])` per field (any of its values, fields all of them), each
+//            value read for the column's type as the engine reads it (`FilterCast`: `0.0` is 0, a value
+//            no cell can hold is dropped, one PostgreSQL refuses is refused here too).
 // Names are quoted identifiers, values string literals with quotes doubled (the statement is text: a
 // portal binds nothing). Text that PostgreSQL cannot hold (NUL) matches nothing.
 // Groups are ranked by a window over the grouped rows; ranks beyond `top` fold into one `other` row, so
@@ -91,46 +91,26 @@ function cellText(field: SqlField): string {
   }
 }
 
-const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}$/
-const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{6})?$/
-
-function isCanonicalNumber(text: string): boolean {
-  const value = Number(text)
-  return text.trim() !== '' && Number.isFinite(value) && String(value) === text
+const ARRAY_TYPE: Readonly<Record<SqlKind, string>> = {
+  text: 'text',
+  json: 'text',
+  integer: 'int8',
+  numeric: 'numeric',
+  float: 'float8',
+  bool: 'boolean',
+  date: 'date',
+  timestamp: 'timestamp',
 }
 
-function isCalendarDate(text: string): boolean {
-  const time = Date.parse(`${text.slice(0, 10)}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text.slice(0, 10)
-}
-
-function isClockTime(text: string): boolean {
-  const [hours, minutes, seconds] = [Number(text.slice(11, 13)), Number(text.slice(14, 16)), Number(text.slice(17, 19))]
-  return hours <= 23 && minutes <= 59 && seconds <= 59 && !text.endsWith('.000000')
-}
-
-/** The filter texts a cell of this kind can have, and the SQL array type to compare them in. */
-function filterValues(kind: SqlKind, texts: readonly string[]): { values: string[]; type: string } {
-  switch (kind) {
-    case 'integer':
-      return { values: texts.filter((text) => isCanonicalNumber(text) && Number.isSafeInteger(Number(text))), type: 'int8' }
-    case 'numeric':
-      return { values: texts.filter(isCanonicalNumber), type: 'numeric' }
-    case 'float':
-      return { values: texts.filter(isCanonicalNumber), type: 'float8' }
-    case 'bool':
-      return { values: texts.filter((text) => text === 'true' || text === 'false'), type: 'boolean' }
-    case 'date':
-      return { values: texts.filter((text) => CANONICAL_DATE.test(text) && isCalendarDate(text)), type: 'date' }
-    case 'timestamp':
-      return { values: texts.filter((text) => CANONICAL_TIMESTAMP.test(text) && isCalendarDate(text) && isClockTime(text)), type: 'timestamp' }
-    default:
-      return { values: [...texts], type: 'text' }
-  }
-}
+/**
+ * How a filter value reads for a column of the type the server names: the cell text it stands for,
+ * nothing it can equal, or why the server refuses it (the engine's `castFilterValue`, which models
+ * PostgreSQL's casts). Without one, values go to the server as they are and it casts them.
+ */
+export type FilterCast = (type: string, text: string) => { text: string } | { nothing: true } | { error: string }
 
 /** The conditions of the query's q and filters (an empty list: every record). */
-export function whereConditions(fields: readonly SqlField[], query: Pick<QueryState, 'q' | 'filters'>): string[] {
+export function whereConditions(fields: readonly SqlField[], query: Pick<QueryState, 'q' | 'filters'>, cast?: FilterCast): string[] {
   const conditions: string[] = []
   const byId = new Map(fields.map((field) => [field.id, field]))
   const needle = query.q.toLowerCase()
@@ -148,9 +128,14 @@ export function whereConditions(fields: readonly SqlField[], query: Pick<QuerySt
     const field = byId.get(clause.field)
     if (field === undefined) throw new RangeError(`Unknown field ${JSON.stringify(clause.field)}`)
     const kind = kindOf(field.type)
-    const { values, type } = filterValues(kind, texts)
+    const values = texts.flatMap((text) => {
+      if (!cast) return [text]
+      const read = cast(field.type, text)
+      if ('error' in read) throw new RangeError(`filters: ${field.id}: ${read.error}`)
+      return 'text' in read ? [read.text] : []
+    })
     const column = kind === 'json' ? `${sqlName(field.id)}::text` : sqlName(field.id)
-    conditions.push(values.length === 0 ? 'FALSE' : `${column} = ANY(ARRAY[${values.map(sqlText).join(', ')}]::${type}[])`)
+    conditions.push(values.length === 0 ? 'FALSE' : `${column} = ANY(ARRAY[${values.map(sqlText).join(', ')}]::${ARRAY_TYPE[kind]}[])`)
   }
   return conditions
 }
@@ -169,14 +154,14 @@ function keyExpression(field: SqlField, key: GroupingKey): string {
 const MEASURE_SQL = { count: 'n', sum: 's', mean: 's / NULLIF(c, 0)', min: 'lo', max: 'hi' } as const
 
 /** The grouping as one statement over the resource's table. Throws RangeError for an unknown field. */
-export function groupStatement(resourceId: string, fields: readonly SqlField[], query: Pick<QueryState, 'q' | 'filters'>, grouping: Grouping): string {
+export function groupStatement(resourceId: string, fields: readonly SqlField[], query: Pick<QueryState, 'q' | 'filters'>, grouping: Grouping, cast?: FilterCast): string {
   const byId = new Map(fields.map((field) => [field.id, field]))
   const fieldOf = (id: string) => {
     const field = byId.get(id)
     if (field === undefined) throw new RangeError(`Unknown field ${JSON.stringify(id)}`)
     return field
   }
-  const conditions = whereConditions(fields, query)
+  const conditions = whereConditions(fields, query, cast)
   const keys = grouping.keys.map((key, i) => `${keyExpression(fieldOf(key.field), key)} AS k${i}`)
   const names = grouping.keys.map((_, i) => `k${i}`)
   const measured = grouping.measure !== 'count' && grouping.measureField !== undefined

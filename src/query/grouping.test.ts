@@ -43,13 +43,16 @@ describe('the grouping statement', () => {
     }, { keys: [{ field: 'opened', unit: 'month' }], measure: 'mean', measureField: 'cost', top: 20 })
     expect(sql).toContain('FROM "res""1" WHERE (strpos(lower("kind"), \'o\'\'brien\') > 0 OR ')
     expect(sql).toContain(`"kind" = ANY(ARRAY['it''s']::text[])`)
-    expect(sql).toContain(`"cost" = ANY(ARRAY['1.5']::numeric[])`)
+    expect(sql).toContain(`"cost" = ANY(ARRAY['05', '1.5']::numeric[])`)
     expect(sql).toContain(`to_char(date_trunc('month', "opened"), 'YYYY-MM') AS k0`)
     expect(sql.split(';')).toHaveLength(1)
   })
 
-  it('matches nothing for filter values no cell can hold', () => {
-    const sql = groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['05', 'x'] }] }, { keys: [{ field: 'n' }], measure: 'count', top: 20 })
-    expect(sql).toContain('WHERE FALSE')
+  it('reads filter values through the cast it is given: nothing matches what no cell holds, a refused value is refused', () => {
+    const cast = (_type: string, text: string) => (text === 'x' ? { error: 'invalid input syntax for type bigint: "x"' } : text === '6.5' ? { nothing: true as const } : { text: String(Number(text)) })
+    const grouping = { keys: [{ field: 'n' }], measure: 'count' as const, top: 20 }
+    expect(groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['05'] }] }, grouping, cast)).toContain(`"n" = ANY(ARRAY['5']::int8[])`)
+    expect(groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['6.5'] }] }, grouping, cast)).toContain('WHERE FALSE')
+    expect(() => groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['x'] }] }, grouping, cast)).toThrow(/invalid input syntax/)
   })
 })

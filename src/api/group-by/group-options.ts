@@ -4,7 +4,7 @@
 // (count by one field of at most 20 values, exact, the summaries' own requests); else the loaded
 // records (exact only when they are every matching record). Each answer says which it is.
 import { queryOptions } from '@tanstack/react-query'
-import type { CellValue, FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject } from '../../engine/index.ts'
+import { castFilterValue, type CellValue, type FieldInfo, type GroupOptions, type GroupRequest, type GroupResult, type RecordObject } from '../../engine/index.ts'
 import { groupStatement, readGroupRows, type SqlField } from '../../query/group-sql.ts'
 import { groupingText, keepsEveryGroup, type Grouping } from '../../query/grouping.ts'
 import { actionAddress, filtersObject } from '../../query/request-builder.ts'
@@ -16,7 +16,7 @@ import { describeFailure } from '../describe-failure.ts'
 import { parseResponse } from '../parse-response.ts'
 import { TransportError } from '../transport.ts'
 import { matchingQuery, serverFacts } from '../summaries/live-facts.ts'
-import { loadedRecordsInput } from '../summaries/loaded-summary.ts'
+import { engineType, loadedRecordsInput } from '../summaries/loaded-summary.ts'
 import { factKind } from '../summaries/summary-plan.ts'
 import { matchIdentity, summaryKeys, summarySend } from '../summaries/summary-options.ts'
 import type { DatastoreField, DatastoreRecord } from '../parse-response.ts'
@@ -125,7 +125,7 @@ export function demoGroupOptions(query: QueryState, grouping: Grouping, scatter:
 /** `datastore_search_sql` with one statement; its records read as the engine's result. */
 async function askSql(query: QueryState, fields: readonly SqlField[], grouping: Grouping, deps: GroupDeps, signal: AbortSignal): Promise<GroupResult> {
   const resourceId = query.resourceId.trim()
-  const sql = groupStatement(resourceId, fields, query, grouping)
+  const sql = groupStatement(resourceId, fields, query, grouping, (type, text) => castFilterValue(engineType(type), text))
   const token = deps.token?.trim()
   const spec = {
     method: 'POST' as const,
