@@ -52,12 +52,12 @@ test('the results table reads as one header row of column headers (each with its
       - rowgroup:
         - row /Biology closed/:
           - cell /Biology/:
-            - button "Details"
+            - button "Details of row 1"
             - text: Biology
           - cell "closed"
         - row /Chemistry active/:
           - cell /Chemistry/:
-            - button "Details"
+            - button "Details of row 2"
             - text: Chemistry
           - cell "active"
   `)

@@ -117,7 +117,7 @@ test('sorting a partial result asks the server with `sort` and says so', async (
   const sent = page.waitForRequest((request) => request.url() === ACTION_URL && request.method() === 'POST')
   await header.getByRole('button', { name: 'fee', exact: true }).click()
   const request = await sent
-  expect(pageParams(request)).toEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 10, sort: 'fee asc' })
+  expect(pageParams(request)).toEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 10, sort: 'fee asc, _id' })
   await request.response()
   await expect(header).toHaveAttribute('aria-sort', 'ascending')
   await expect(statusRegion(page)).toHaveText(new RegExp(`^Showing 10 of ${courses.length} records · \\d+ ms · sorted by the server`))

@@ -80,7 +80,7 @@ test('live: a server sort on a partial result is kept while paging', async ({ pa
   await expect(fee).toHaveAttribute('aria-sort', 'ascending')
   const byFee = courses.toSorted((a, b) => Number(a.fee) - Number(b.fee))
   expect(await gridColumn(page, 'code')).toEqual(codes(byFee.slice(20, 40)))
-  expect(bodies).toContainEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 20, sort: 'fee asc', offset: 20 })
+  expect(bodies).toContainEqual({ resource_id: E2E_PUBLIC_RESOURCE, limit: 20, sort: 'fee asc, _id', offset: 20 })
 })
 
 test('demo: the page size is the limit, keeps the first record shown, and a new search starts at page 1', async ({ page }) => {

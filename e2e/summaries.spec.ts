@@ -32,7 +32,8 @@ async function shownCounts(summary: Locator, field: string): Promise<Record<stri
   await expect(buttons.first()).toBeVisible()
   const entries = await buttons.evaluateAll((elements, prefix) =>
     elements.map((element) => [
-      (element.getAttribute('aria-label') ?? '').slice(prefix.length),
+      // The name reads out the count after the value: `Filter stage = active: 18 records, 30%`.
+      (element.getAttribute('aria-label') ?? '').slice(prefix.length).replace(/: [≈\d,\s]+ records?, .*$/, ''),
       Number((element.querySelector('.summary-value-count')?.firstChild?.textContent ?? '').replace(/[^\d]/g, '')),
     ]),
   `Filter ${field} = `)

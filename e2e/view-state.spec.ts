@@ -22,7 +22,7 @@ async function liveView(page: Page): Promise<void> {
   await page.keyboard.press('Escape')
   const sorted = page.waitForRequest((request) => request.url() === ACTION_URL && request.method() === 'POST')
   await resultsTable(page).getByRole('button', { name: 'fee', exact: true }).click()
-  expect((await sorted).postDataJSON()).toMatchObject({ sort: 'fee asc', fields: expect.arrayContaining(['fee']) })
+  expect((await sorted).postDataJSON()).toMatchObject({ sort: 'fee asc, _id', fields: expect.arrayContaining(['fee']) })
   await expect(statusRegion(page)).toHaveText(SUCCESS_STATUS)
   expect(new URL(page.url()).searchParams.getAll('fields')).not.toEqual([])
 }

@@ -34,6 +34,8 @@ export interface SearchDeps {
   token?: string
   /** Per-request timeout for live queries (ms); the transport's default otherwise. */
   timeoutMs?: number
+  /** Size limit of a live answer (bytes); the transport's default otherwise. */
+  maxBytes?: number
   onProgress?: (progress: TransferProgress) => void
 }
 
@@ -127,9 +129,19 @@ export async function fetchDatastoreSearch(
     if (companions.q) formats.settle(baseUrl, 'refused with q')
     return retried
   }
-  if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
+  if (!outcome.ok) throw new DatastoreSearchError(query.source === 'demo' ? demoFailure(outcome.error) : outcome.error)
   formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
   return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
+}
+
+/** A demo resource the engine does not hold is most often a file added in another tab: it stays there. */
+function demoFailure(error: ApiError): ApiError {
+  if (error.kind !== 'not-found') return error
+  return {
+    ...error,
+    title: 'This resource is not in the demo engine of this tab',
+    hint: 'A data file you add stays in the browser tab where it was added; nothing is uploaded. Add the file here with “Add a data file”, or open the link in the tab that has it.',
+  }
 }
 
 /** What a search sends beside `records_format` that some servers refuse with lists. */
@@ -143,6 +155,7 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     signal,
     onProgress: deps.onProgress,
     ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(query.source === 'live' && deps.maxBytes !== undefined ? { maxBytes: deps.maxBytes } : {}),
   }
   const big = query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS
   const offThread = deps.transports.liveOffThread

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { useRevealResults } from './use-reveal-results.ts'
 import { toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -26,10 +27,12 @@ import { describeRequest } from './request-view.ts'
 import { useAllFields } from './use-all-fields.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 import { useExplorer } from './use-explorer.ts'
-import { useOwnData } from './use-own-data.ts'
+import { localStore, useOwnData } from './use-own-data.ts'
+import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
 import type { QueryState } from '../query/types.ts'
 
@@ -43,7 +46,16 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
 // Group by loads its code when first opened, and the chart library after that, with the first chart.
 const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
+// Browse datasets loads its code when first opened.
+const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
+
+/** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
+function chooseDataFile() {
+  const input = document.querySelector<HTMLInputElement>('.own-data input[type="file"]')
+  input?.focus()
+  input?.click()
+}
 
 /** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
 function previousSourceNote(draft: FormDraft, executed: QueryState): string | undefined {
@@ -73,7 +85,7 @@ export function Explorer() {
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
-  const allFields = useAllFields(executed, search.data, search.isPrevious, token.token)
+  const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
   const filterByValue = useStableCallback((field: string, value: string) => {
@@ -97,10 +109,18 @@ export function Explorer() {
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
   const { groupBy } = explorer
-  const groupDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, group: demoTransport.group, groupRecords: demoTransport.groupRecords }), [explorer.runToken, explorer.runTimeoutMs])
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
+  const groupDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, group: demoTransport.group, groupRecords: demoTransport.groupRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
+  const browse = useBrowse(draft, explorer.run)
+  const summaryDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
 
   const previousSource = previousSourceNote(draft, executed)
+  const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
 
   return (
     <>
@@ -111,7 +131,10 @@ export function Explorer() {
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
-            onRun={explorer.run}
+            onRun={(next, options) => {
+              armReveal()
+              explorer.run(next, options)
+            }}
             errors={explorer.errors}
             warnings={explorer.warnings}
             demoResources={demoResources}
@@ -121,28 +144,41 @@ export function Explorer() {
               onTokenChange: token.setToken,
               remember: token.remember,
               onRememberChange: token.setRemember,
+              keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            resourceTools={
+              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+                Browse datasets
+              </button>
+            }
+            onBrowseAddress={browse.openAddress}
+            sizeLimitControls={explorer.sizeLimit}
           />
+          {browse.target ? (
+            <Suspense fallback={null}>
+              <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
+            </Suspense>
+          ) : null}
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
-            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title}
+            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
           />
           {draft.source === 'live' ? <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} /> : null}
           {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
-        <div className="area-results">
+        <div className="area-results" ref={resultsRef}>
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : undefined} />
+          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
           <ServerNotes notes={data?.notes} />
           {data ? (
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }}
                 resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>

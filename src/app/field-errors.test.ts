@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { queryToDraft } from '../features/query-form/draft.ts'
 import { DEFAULT_QUERY } from '../query/defaults.ts'
-import { failureAlert, messagesStillTrue } from './field-errors.ts'
+import { failureAlert, messagesStillTrue, warningsStillOpen } from './field-errors.ts'
 
 const judged = { ...queryToDraft(DEFAULT_QUERY), limit: '-1', q: 'grain' }
 
@@ -39,5 +39,21 @@ describe('failureAlert', () => {
   it('keeps the server’s hint when the messages sit beside form fields', () => {
     const alert = failureAlert({ ...failure, fieldErrors: { limit: 'Must be a natural number' } })
     expect(alert).toMatchObject({ hint: failure.hint, resetsView: false })
+  })
+})
+
+describe('warningsStillOpen', () => {
+  const live = queryToDraft({ ...DEFAULT_QUERY, source: 'live', baseUrl: 'http://x/data', resourceId: 'courses', filters: [{ field: 'a b', values: ['1'] }] })
+  const guesses = { resourceId: 'This is not a UUID.', filters: 'contains spaces', limit: 'big' }
+
+  it('drops the guesses the server answered for, while the form still holds what it answered', () => {
+    expect(warningsStillOpen(guesses, live, live)).toEqual({ limit: 'big' })
+    expect(warningsStillOpen(guesses, live, { ...live, resourceId: 'other' })).toEqual({ resourceId: 'This is not a UUID.', limit: 'big' })
+  })
+
+  it('keeps every warning before an answer, or when the form names another server or source', () => {
+    expect(warningsStillOpen(guesses, undefined, live)).toEqual(guesses)
+    expect(warningsStillOpen(guesses, live, { ...live, baseUrl: 'http://y/data' })).toEqual(guesses)
+    expect(warningsStillOpen(guesses, live, { ...live, source: 'demo' })).toEqual(guesses)
   })
 })

@@ -21,6 +21,23 @@ export function messagesStillTrue(messages: FieldMessages, judged: FormDraft, cu
   return kept
 }
 
+/** Warnings that only guess ("not a UUID", an unusual field name): the server's answer settles them. */
+const GUESSES: readonly FieldKey[] = ['resourceId', 'filters']
+
+/**
+ * The form's warnings without the guesses the server has just proved wrong: a resource id or filter
+ * fields it answered for (`accepted`, judged on the executed draft) and that the form still holds.
+ */
+export function warningsStillOpen(warnings: FieldMessages, accepted: FormDraft | undefined, current: FormDraft): FieldMessages {
+  if (accepted === undefined || accepted.source !== current.source || accepted.baseUrl.trim() !== current.baseUrl.trim()) return warnings
+  const open: FieldMessages = { ...warnings }
+  for (const key of GUESSES) {
+    const field = draftFieldOf(key)
+    if (field !== undefined && JSON.stringify(accepted[field]) === JSON.stringify(current[field])) delete open[key]
+  }
+  return open
+}
+
 /** The parts of the query the form does not show, and the control that changes each (the view). */
 const VIEW_CONTROLS: Partial<Record<FieldKey, string>> = {
   fields: 'Columns',

@@ -15,4 +15,6 @@ export interface SearchData {
 export interface SearchFailure extends AlertContent {
   /** Messages for the form fields a validation error names (limit, filters, q, resource_id). */
   fieldErrors: FieldMessages
+  /** The resource is not there (404 with a JSON answer): in the demo, the way out is to add the file. */
+  resourceMissing?: boolean
 }

@@ -1,9 +1,18 @@
 import { useState } from 'react'
 import type { AddFileState } from '../features/own-data/AddDataFile.tsx'
 import type { ResourceChoice } from '../features/query-form/ResourceIdField.tsx'
+import { rememberFileName } from '../features/own-data/file-names.ts'
 import { demoWorker } from './transports.ts'
 
 const count = new Intl.NumberFormat('en-US')
+
+export function localStore(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
 
 export interface OwnData {
   state: AddFileState
@@ -33,6 +42,7 @@ export function useOwnData(): OwnData {
       })
       .then(
         (resource) => {
+          rememberFileName(localStore(), resource.id, file.name)
           const records = resource.size === undefined ? '' : `${count.format(resource.size)} records, `
           show(resource.id, resource.title, `${records}added from your file`)
           setState({ phase: 'added', message: `Added ${file.name} (${records}id ${resource.id}). It is queried below.` })

@@ -45,7 +45,7 @@ function toFailure(error: unknown): SearchFailure {
   if (error instanceof DatastoreSearchError) {
     const apiError = error.apiError
     const fieldErrors = apiError.kind === 'validation' || apiError.kind === 'invalid-query' ? apiError.fieldErrors : {}
-    return { title: apiError.title, message: apiError.message, hint: apiError.hint, fieldErrors }
+    return { title: apiError.title, message: apiError.message, hint: apiError.hint, fieldErrors, ...(apiError.kind === 'not-found' && !apiError.isHtml ? { resourceMissing: true } : {}) }
   }
   return { title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), fieldErrors: {} }
 }
@@ -55,13 +55,13 @@ const DEMO_RECOUNT_MS = 300
 const subscribeToCosts = (listener: () => void) => transports.totalCosts?.subscribe(listener) ?? (() => undefined)
 
 /** The search for one executed query (the api's options factory); a new query aborts the previous one. */
-export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number): SearchView {
+export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number, maxBytes?: number): SearchView {
   const queryClient = useQueryClient()
   // Progress belongs to the query it was reported for, so another query never shows it.
   const [progress, setProgress] = useState<{ of: string; value: TransferProgress } | undefined>(undefined)
   const identity = JSON.stringify(datastoreKeys.search(query, token))
   const result = useQuery({
-    ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: (value) => setProgress({ of: identity, value }) }),
+    ...datastoreSearchOptions(query, { transports, token, timeoutMs, maxBytes, onProgress: (value) => setProgress({ of: identity, value }) }),
     enabled,
     // The demo engine answers from the part of a resource loaded so far with an estimated total;
     // asking again while it loads brings the exact total (a live server's estimate stays one).
@@ -75,7 +75,7 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   const plannedApart = useSyncExternalStore(subscribeToCosts, () => pageWithoutTotal(query, transports))
   const page = result.isPlaceholderData ? undefined : data
   const totalResult = useQuery({
-    ...datastoreTotalOptions(query, { transports, token, timeoutMs }),
+    ...datastoreTotalOptions(query, { transports, token, timeoutMs, maxBytes }),
     // with the page when it goes alone, or once a page came without its total
     enabled: enabled && live && page?.result.total === undefined && (plannedApart || page !== undefined),
   })

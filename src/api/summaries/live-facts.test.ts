@@ -109,6 +109,13 @@ describe('serverFacts', () => {
     expect([facts.distinct, facts.empty]).toEqual([2, 0])
   })
 
+  it('under CKAN <= 2.11 counts the values of a field whose "" rows come first, walking them descending', async () => {
+    const rows = [...Array(40).fill(''), ...Array(30).fill('CA'), ...Array(25).fill('TX'), ...Array(3).fill(null)].map((state) => ({ state }))
+    const facts = await serverFacts('state', 'text', { query: query(), matching: 98, send: modelServer(rows, { limitFirst: true }).send })
+    expect(facts.values?.map(({ text, count }) => [text, count])).toEqual([['CA', 30], ['TX', 25]])
+    expect([facts.distinct, facts.empty]).toEqual([2, 43])
+  })
+
   it('counts 20 values under CKAN <= 2.11 within the request budget (a jump reads many rows at once)', async () => {
     const rows = Array.from({ length: 20 }, (_, v) => Array.from({ length: 40 }, () => ({ t: `v${String(v).padStart(2, '0')}` }))).flat()
     let requests = 0

@@ -94,8 +94,8 @@ export async function serverFacts(field: string, kind: FactKind, context: FactCo
     return context.send(query, extra)
   }
   const sortClause = (direction: 'asc' | 'desc', nulls?: 'last') => `${quoteSortField(field)} ${direction}${nulls ? ` nulls ${nulls}` : ''}`
-  const distinctPage = (offset: number, limit: number) =>
-    send({ ...base, fields: [field], limit, offset }, [['distinct', true], ['include_total', true], ['sort', sortClause('asc', 'last')]])
+  const distinctPage = (offset: number, limit: number, direction: 'asc' | 'desc' = 'asc') =>
+    send({ ...base, fields: [field], limit, offset }, [['distinct', true], ['include_total', true], ['sort', sortClause(direction, 'last')]])
   const count = async (query: QueryState) => {
     const answer = await send(query, [['include_total', true]])
     if (answer.total === undefined) throw new Error('The server sent no total.')
@@ -152,7 +152,7 @@ export async function serverFacts(field: string, kind: FactKind, context: FactCo
 interface CountTools {
   send: SummarySend
   count: (query: QueryState) => Promise<number>
-  distinctPage: (offset: number, limit: number) => Promise<{ records: Record<string, unknown>[] }>
+  distinctPage: (offset: number, limit: number, direction?: 'asc' | 'desc') => Promise<{ records: Record<string, unknown>[] }>
   spent: () => number
 }
 
@@ -172,12 +172,18 @@ async function countEach(
   const values: ValueCount[] = []
   let nulls = false
   const emptyText = firstSeen.includes('')
-  // Under CKAN <= 2.11 the jumps count rows from the first; "" rows (first in order) cannot be counted.
-  if (limitFirst && emptyText) return undefined
   let pending = firstSeen
+  let direction: 'asc' | 'desc' = 'asc'
+  // Under CKAN <= 2.11 the jumps skip the rows counted so far, and "" rows (first ascending) cannot be
+  // counted by a filter: walk the values descending instead, where "" and nulls come last.
+  if (limitFirst && emptyText) {
+    direction = 'desc'
+    pending = (await tools.distinctPage(0, MAX_COUNTED_VALUES + 1, direction)).records.map((record) => record[field] as CellValue)
+  }
   for (;;) {
     const fresh = pending.filter((value) => value !== null && value !== '' && !values.some((known) => known.value === value))
-    if (pending.includes(null)) nulls = true
+    // Every value before the first empty one (null, or "" descending) is known.
+    if (pending.includes(null) || (direction === 'desc' && pending.includes(''))) nulls = true
     if (tools.spent() + fresh.length > REQUEST_BUDGET) return undefined
     const texts = fresh.map(filterText)
     if (texts.some((text) => text === undefined)) return undefined
@@ -189,7 +195,7 @@ async function countEach(
     if (!limitFirst || nulls || fresh.length === 0 || values.length === rows) return { values, empties }
     if (tools.spent() + 1 > REQUEST_BUDGET) return undefined
     const offset = values.reduce((sum, value) => sum + value.count, 0)
-    const next = await tools.distinctPage(offset, JUMP_LIMIT)
+    const next = await tools.distinctPage(offset, JUMP_LIMIT, direction)
     pending = next.records.map((record) => record[field] as CellValue)
     if (pending.length === 0) return { values, empties: nulls }
   }

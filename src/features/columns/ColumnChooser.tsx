@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { FieldLabel } from '../../api/resource-metadata.ts'
 import { columnEntries, moveColumn, toggleColumn } from './column-order.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -59,6 +59,25 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
       document.removeEventListener('pointerdown', onPointer)
     }
   }, [open])
+  // The panel opens under the button; near the right edge (or on a phone) it is moved left so that
+  // all of it, `Done` included, stays inside the viewport.
+  const [shift, setShift] = useState(0)
+  useLayoutEffect(() => {
+    const panel = panelRef.current
+    if (!open || panel === null) return
+    // Measured where it opens by itself, once per opening.
+    panel.style.left = ''
+    const margin = 8
+    const viewport = document.documentElement.clientWidth
+    const { left, right, width } = panel.getBoundingClientRect()
+    if (viewport <= 0 || width <= 0) return setShift(0)
+    let next = 0
+    if (right > viewport - margin) next = viewport - margin - right
+    if (left + next < margin) next = margin - left
+    // Written here too: an unchanged state would not render the cleared style again.
+    panel.style.left = next === 0 ? '' : `${next}px`
+    setShift(next)
+  }, [open])
   const move = (field: string, step: -1 | 1, label: string) => {
     refocus.current = label
     onChange(moveColumn(allFields, chosen, field, step))
@@ -70,7 +89,7 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
         Columns
       </button>
       {open ? (
-        <fieldset ref={panelRef} id={panelId} className="column-panel">
+        <fieldset ref={panelRef} id={panelId} className="column-panel" style={shift === 0 ? undefined : { left: shift }}>
           <legend className="column-legend">Shown columns, in order</legend>
           <ul className="column-list">
             {entries.map((entry, index) => {

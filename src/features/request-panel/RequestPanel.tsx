@@ -1,3 +1,4 @@
+import { Isolated } from '../safe-text/Isolated.tsx'
 import { useId } from 'react'
 import { useCopy } from './use-copy.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -67,7 +68,9 @@ export function RequestPanel(props: RequestPanelProps) {
       {request ? (
         <div className="request-view">
           <p className="request-line">
-            <span className="request-method">{request.method}</span> <span className="request-url">{request.url}</span>
+            <span className="request-method">{request.method}</span> <span className="request-url">
+              <Isolated text={request.url} />
+            </span>
           </p>
           {request.headers.length > 0 ? (
             <dl className="request-headers">
@@ -79,7 +82,11 @@ export function RequestPanel(props: RequestPanelProps) {
               ))}
             </dl>
           ) : null}
-          {request.body !== undefined ? <pre className="request-body">{request.body}</pre> : null}
+          {request.body !== undefined ? (
+            <pre className="request-body">
+              <Isolated text={request.body} keepLines />
+            </pre>
+          ) : null}
         </div>
       ) : (
         <p className="request-unavailable">{unavailable ?? 'Fill in the form to see the request.'}</p>

@@ -234,7 +234,7 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
                       >
                         {index === 0 ? (
                           // Icon-only (drawn by CSS): the cell's text stays the value.
-                          <button type="button" className="row-details" aria-label="Details" tabIndex={-1} onClick={() => setOpenRecord(item.index)} />
+                          <button type="button" className="row-details" aria-label={detailsName(record, item.index)} tabIndex={-1} onClick={() => setOpenRecord(item.index)} />
                         ) : null}
                         <CellValue display={describeCell(value, field.type)} onShowFull={showFull} />
                         {filterValue !== undefined ? (
@@ -285,4 +285,10 @@ export function ResultsGrid({ fields, records, sort, onSortChange, onHideColumn,
       ) : null}
     </div>
   )
+}
+
+/** `Details of record <_id>`, so each row's button says whose details it opens (the row's place without an `_id`). */
+function detailsName(record: Record<string, unknown>, index: number): string {
+  const id = record._id
+  return typeof id === 'number' || typeof id === 'string' ? `Details of record ${id}` : `Details of row ${index + 1}`
 }

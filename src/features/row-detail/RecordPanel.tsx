@@ -85,7 +85,9 @@ export function RecordPanel({ fields, record, position, count, onNavigate, hasPr
             Copy JSON
           </button>
         </div>
-        <pre>{recordJson(record)}</pre>
+        {/* Focusable, so a keyboard can scroll a long record (the arrow keys scroll what has focus). */}
+        {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
+        <pre tabIndex={0}>{recordJson(record)}</pre>
       </section>
       <p className="record-copy-message" aria-live="polite">
         {message}
