@@ -114,9 +114,11 @@ export function whereConditions(fields: readonly SqlField[], query: Pick<QuerySt
   const conditions: string[] = []
   const byId = new Map(fields.map((field) => [field.id, field]))
   const needle = query.q.toLowerCase()
+  // q reads the fields' cells, never `_id` (as datastore_search)
+  const searched = fields.filter((field) => field.id !== '_id')
   if (needle !== '') {
-    if (!storable(needle) || fields.length === 0) conditions.push('FALSE')
-    else conditions.push(`(${fields.map((field) => `strpos(lower(${cellText(field)}), ${sqlText(needle)}) > 0`).join(' OR ')})`)
+    if (!storable(needle) || searched.length === 0) conditions.push('FALSE')
+    else conditions.push(`(${searched.map((field) => `strpos(lower(${cellText(field)}), ${sqlText(needle)}) > 0`).join(' OR ')})`)
   }
   for (const clause of mergeFilterClauses(query.filters)) {
     const texts = clause.values.filter(storable)
