@@ -265,9 +265,9 @@ describe('datastoreSearchOptions with a QueryClient', () => {
   })
 })
 
-describe('a live page and its total, apart', () => {
-  const bodyOf = (spec: HttpRequestSpec) => JSON.parse(spec.body ?? '{}') as Record<string, unknown>
+const bodyOf = (spec: HttpRequestSpec) => JSON.parse(spec.body ?? '{}') as Record<string, unknown>
 
+describe('a live page and its total, apart', () => {
   it('sends the page without its total and the total alone, then learns that this resource counts cheaply', async () => {
     const side = scripted((spec) => reply(200, bodyOf(spec).limit === 0
       ? JSON.stringify({ success: true, result: { limit: 0, fields: [{ id: '_id', type: 'int' }], records: [], total: 1234 } })

@@ -127,6 +127,7 @@ export async function measureServerLatency(csvPath: string, records: number, log
           finished = true
         })
       const cheap: number[] = []
+      // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- set when the heavy request settles
       while (!finished) {
         cheap.push((await cheapOnce(base)).ms)
         await pause(GAP_MS)

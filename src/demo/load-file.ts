@@ -57,8 +57,11 @@ export function formatFromName(name: string): DataFileFormat | undefined {
  */
 export interface RecordSink<T> {
   append(record: RecordObject): void
-  /** One record as its cells' stored texts (cell-text.ts), in field order; null for null. */
-  appendTexts(texts: readonly (string | null)[]): void
+  /**
+   * One record as its cells' stored texts (cell-text.ts), in field order; null for null. `scales`:
+   * numeric cells written with another scale than their text's (`5.0`), by field (numeric-scale.ts).
+   */
+  appendTexts(texts: readonly (string | null)[], scales?: readonly (number | undefined)[]): void
   drain?(): Promise<void>
   finish(): T | Promise<T>
 }
@@ -78,7 +81,7 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
   let publishedChunks = 0
   return {
     append: (record) => builder.append(record),
-    appendTexts: (texts) => builder.appendTexts(texts),
+    appendTexts: (texts, scales) => builder.appendTexts(texts, scales),
     async drain() {
       if (onPartial === undefined || read === undefined || builder.finishedChunks() === publishedChunks) return
       publishedChunks = builder.finishedChunks()
@@ -154,11 +157,13 @@ class CsvRecordWriter<T> {
     this.encode = csvRowEncoder(this.fields)
     this.raw = this.fields.map(() => undefined)
     this.texts = this.fields.map(() => null)
+    this.scales = this.fields.map(() => undefined)
   }
 
-  private readonly encode: (rawValues: readonly (string | undefined)[], out: (string | null)[]) => void
+  private readonly encode: (rawValues: readonly (string | undefined)[], out: (string | null)[], scales: (number | undefined)[]) => void
   private readonly raw: (string | undefined)[]
   private readonly texts: (string | null)[]
+  private readonly scales: (number | undefined)[]
 
   write(row: CsvRow): void {
     const { cells, line } = row
@@ -168,11 +173,11 @@ class CsvRecordWriter<T> {
     // straight to the builder's texts (no row object); a missing cell (a short row) is null
     for (let position = 0; position < this.keep.length; position++) this.raw[position] = cells[this.keep[position]]
     try {
-      this.encode(this.raw, this.texts)
+      this.encode(this.raw, this.texts, this.scales)
     } catch (error) {
       throw new DataFileError(this.fileName, `line ${line}: ${error instanceof Error ? error.message : String(error)}`, line)
     }
-    this.sink.appendTexts(this.texts)
+    this.sink.appendTexts(this.texts, this.scales)
   }
 }
 

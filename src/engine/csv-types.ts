@@ -8,11 +8,13 @@
 //
 // A column is int4 / int8 / numeric only when every non-empty cell is written the canonical way
 // ("-12", "3.25"; no leading zeros like "007", no "+", no spaces, no exponent, at most 15 significant
-// digits so the JSON number keeps every digit); anything else keeps the column `text`.
+// digits so the JSON number keeps every digit); anything else keeps the column `text`. A numeric
+// cell keeps the scale it was written with (`5.0`, `0.10`) for csv/tsv records, as PostgreSQL does.
 // Decision: an empty cell is null in a number column, and stays "" in a text column (the file said
 // nothing, not "unknown"; a `filters` value "" finds it). CKAN's xloader would store NULL instead.
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
+import { differingScale } from './numeric-scale.ts'
 import type { CellValue, FieldInfo, FieldType, RecordObject } from './types.ts'
 
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$/
@@ -120,13 +122,21 @@ function parseJsonCell(raw: string): CellValue {
 /**
  * A CSV row's stored texts (what `TableBuilder.appendTexts` takes) without a row object: for each
  * field, the text `cellToText` gives the value `coerceRow` makes (a missing cell is null). Throws a
- * TypeError naming the field for a value that cannot be of its type.
+ * TypeError naming the field for a value that cannot be of its type. With `scales`, a numeric cell
+ * written with another scale than its stored text's (`5.0`, `0.10`) gets that scale there, others
+ * undefined (numeric-scale.ts).
  */
-export function csvRowEncoder(fields: readonly FieldInfo[]): (rawValues: readonly (string | undefined)[], out: (string | null)[]) => void {
+export function csvRowEncoder(
+  fields: readonly FieldInfo[],
+): (rawValues: readonly (string | undefined)[], out: (string | null)[], scales?: (number | undefined)[]) => void {
   const encoders = fields.map(cellEncoder)
-  return (rawValues, out) => {
+  return (rawValues, out, scales) => {
     for (let column = 0; column < encoders.length; column++) {
-      out[column] = (encoders[column] as CellEncoder)(coerceCell(fields[column] as FieldInfo, rawValues[column]))
+      const field = fields[column] as FieldInfo
+      const raw = rawValues[column]
+      const text = (encoders[column] as CellEncoder)(coerceCell(field, raw))
+      out[column] = text
+      if (scales !== undefined) scales[column] = field.type === 'numeric' && raw !== undefined && text !== null ? differingScale(raw, text) : undefined
     }
   }
 }

@@ -53,7 +53,7 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
   try {
     const validated = await validateSearch(catalog, params, context, help)
     if ('status' in validated) return validated
-    const { rows, total, totalWasEstimated } = await validated.store.search(validated.entry, validated.query)
+    const { rows, scales, total, totalWasEstimated } = await validated.store.search(validated.entry, validated.query)
     const { params: shaped, query, entry } = validated
     const result: Record<string, unknown> = {
       resource_id: entry.id,
@@ -71,7 +71,7 @@ export async function datastoreSearch(catalog: Catalog, params: unknown, context
     if (shaped.plain !== undefined) result.plain = shaped.plain
     if (shaped.language !== undefined) result.language = shaped.language
     result.fields = query.fields.map(({ id, type, info }) => (info ? { id, type, info } : { id, type }))
-    result.records = formatRecords(query.fields, rows, shaped.recordsFormat)
+    result.records = formatRecords(query.fields, rows, shaped.recordsFormat, scales)
     if (total !== undefined) {
       result.total = total
       // the in-memory count is exact, except while a resource still loads (memory-store.ts)
@@ -125,7 +125,8 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
 }
 
 function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readonly FieldInfo[]): SearchQuery {
-  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params, columns) }
+  const withScales = params.recordsFormat === 'csv' || params.recordsFormat === 'tsv'
+  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params, columns), ...(withScales ? { withScales } : {}) }
 }
 
 /** Which records, in which order, which page: the shaped parameters as a store reads them. */

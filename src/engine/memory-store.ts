@@ -52,8 +52,9 @@ function* searchPrefix(table: StoredTable, query: SearchQuery, expectedSize: num
   const { records, total } = yield* executeQuerySteps(table, executableOf(table, query))
   if (records.length < query.limit) return undefined
   const rows = yield* decodeRows(table, records, query, positions)
-  if (total === undefined) return { rows }
-  return { rows, total: Math.max(total, Math.round((total * expectedSize) / Math.max(1, table.size))), totalWasEstimated: true }
+  const scales = pageScales(table, records, query, positions)
+  if (total === undefined) return { rows, ...scales }
+  return { rows, ...scales, total: Math.max(total, Math.round((total * expectedSize) / Math.max(1, table.size))), totalWasEstimated: true }
 }
 
 export function searchTable(table: StoredTable, query: SearchQuery): SearchRows {
@@ -65,7 +66,7 @@ export function* searchTableSteps(table: StoredTable, query: SearchQuery): Steps
   const executable = executableOf(table, query)
   const positions = query.fields.map((field) => positionOf(table, field.id))
   const { records, total } = query.distinct ? yield* executeDistinctSteps(table, executable, positions) : yield* executeQuerySteps(table, executable)
-  return { rows: yield* decodeRows(table, records, query, positions), total }
+  return { rows: yield* decodeRows(table, records, query, positions), ...pageScales(table, records, query, positions), total }
 }
 
 function positionOf(table: StoredTable, field: string): number {
@@ -117,4 +118,19 @@ function decodeRow(table: StoredTable, record: number, stored: readonly number[]
     }
   }
   return row
+}
+
+/** With `query.withScales`, the numeric cells' kept scales of the page's records (numeric-scale.ts); a row without any is undefined. */
+function pageScales(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): Pick<SearchRows, 'scales'> {
+  const numeric = query.fields.flatMap((field, column) => (field.type === 'numeric' ? [column] : []))
+  if (query.withScales !== true || numeric.length === 0) return {}
+  const scales = records.map((record) => {
+    let kept: (number | undefined)[] | undefined
+    for (const column of numeric) {
+      const scale = table.scales.scaleOf(record, positions[column] as number)
+      if (scale !== undefined) (kept ??= [])[column] = scale
+    }
+    return kept
+  })
+  return { scales }
 }

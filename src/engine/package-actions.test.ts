@@ -188,10 +188,11 @@ describe('package_list and organization_list', () => {
   })
 })
 
+const org = (name: string, title: string) => ({ name, title })
+
 describe('organization_list parameters', () => {
   const table = tableOf([{ id: 'x', type: 'text' }], [])
   const orgs = new Catalog()
-  const org = (name: string, title: string) => ({ name, title })
   orgs.add({ id: 'a', dataset: { id: 'a', name: 'a', organization: org('zeta', 'Alpha Office') }, load: () => table })
   orgs.add({ id: 'b', dataset: { id: 'b', name: 'b', organization: org('alpha', 'Zeta Office') }, load: () => table })
   orgs.add({ id: 'c', dataset: { id: 'c', name: 'c', organization: org('alpha', 'Zeta Office') }, load: () => table })

@@ -54,11 +54,18 @@ export interface SearchQuery {
    * an estimate of its row count may give that estimate as the total when it is at least this.
    */
   totalEstimationThreshold?: number | null
+  /** csv/tsv records are wanted: hand back numeric cells' loaded scales too (`SearchRows.scales`). */
+  withScales?: boolean
 }
 
 export interface SearchRows {
   /** One array per record, values in the order of `query.fields` (JSON values as CKAN returns them). */
   rows: CellValue[][]
+  /**
+   * With `query.withScales`: per row (undefined: none), per column, the scale a numeric cell was
+   * loaded with (`5.0`: 1), at least where it differs from its JSON number's own; csv/tsv write it.
+   */
+  scales?: (readonly (number | undefined)[] | undefined)[]
   total?: number
   /** The total is an estimate (CKAN's `total_was_estimated`), e.g. counted on the part of a resource loaded so far. */
   totalWasEstimated?: boolean

@@ -28,7 +28,12 @@ function valueArbitrary(type: FieldType): fc.Arbitrary<CellValue> {
       case 'int4':
         return fc.integer({ min: -20, max: 20 }).map((n) => (n === 0 ? 0 : n))
       case 'numeric':
-        return fc.integer({ min: -300, max: 300 }).map((n) => (n === 0 ? 0 : n / 4))
+        return fc.oneof(
+          fc.integer({ min: -300, max: 300 }).map((n) => (n === 0 ? 0 : n / 4)),
+          // as a CSV file writes it: with trailing zeros (`5.0`, `0.10`), which csv/tsv records keep
+          fc.tuple(fc.integer({ min: -300, max: 300 }), fc.integer({ min: 0, max: 2 })).map(([n, extra]) => (n / 4).toFixed((n % 4 === 0 ? 0 : n % 2 === 0 ? 1 : 2) + extra)),
+          fc.constant('-0.0'),
+        )
       case 'bool':
         return fc.boolean()
       case 'json':

@@ -12,6 +12,7 @@
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
+import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
@@ -96,6 +97,8 @@ export class StoredTable implements Table {
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
     indexes: (ColumnIndex | undefined)[],
+    /** Numeric cells' loaded scales where they differ from the stored text's (numeric-scale.ts). */
+    readonly scales: ScaleColumns = NO_SCALES,
   ) {
     this.fields = fields
     this.size = size
@@ -214,6 +217,8 @@ export class TableBuilder {
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
   private readonly encoders: CellEncoder[]
+  private readonly scales = new ScaleColumnsBuilder()
+  private readonly recordScales: (number | undefined)[]
   private parts: string[] = []
   /** The current chunk's text so far, joined a few thousand records at a time (one join of a whole chunk takes tens of ms). */
   private pieces: string[] = []
@@ -247,6 +252,7 @@ export class TableBuilder {
     this.dictionaries = fields.map(() => new EagerDictionary())
     this.encoders = this.fields.map(cellEncoder)
     this.recordTexts = this.fields.map(() => null)
+    this.recordScales = this.fields.map(() => undefined)
     this.starts = new Int32Array(chunkSize + 1)
     this.fieldEnds = new Uint32Array(Math.min(chunkSize, 1024) * fields.length)
   }
@@ -255,18 +261,23 @@ export class TableBuilder {
     if (this.built) throw new Error('TableBuilder.append called after build()')
     const width = this.fields.length
     const texts = this.recordTexts
+    const scales = this.recordScales
     for (let position = 0; position < width; position++) {
-      texts[position] = (this.encoders[position] as CellEncoder)(record[(this.fields[position] as FieldInfo).id])
+      const field = this.fields[position] as FieldInfo
+      const value = record[field.id]
+      texts[position] = (this.encoders[position] as CellEncoder)(value)
+      scales[position] = cellScale(field.type, value, texts[position] ?? null)
     }
-    this.appendTexts(texts)
+    this.appendTexts(texts, scales)
   }
 
   /**
    * One record given as its cells' stored texts in field order (null for a null cell), exactly as
    * `cellToText` would give them: loaders that already hold canonical text (the generator, CSV
-   * columns checked by `inferFieldTypes`) skip building row objects. The array is not kept.
+   * columns checked by `inferFieldTypes`) skip building row objects. `scales`: numeric cells' loaded
+   * scales where they differ from their text's own (`differingScale`). The arrays are not kept.
    */
-  appendTexts(texts: readonly (string | null)[]): void {
+  appendTexts(texts: readonly (string | null)[], scales?: readonly (number | undefined)[]): void {
     if (this.built) throw new Error('TableBuilder.appendTexts called after build()')
     const index = this.count
     const width = this.fields.length
@@ -289,6 +300,7 @@ export class TableBuilder {
       length += 1
     }
     if (length > this.maxFieldEnd) this.maxFieldEnd = length
+    if (scales !== undefined) this.scales.add(index, scales)
     this.chunkCount++
     this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
     this.count++
@@ -307,7 +319,7 @@ export class TableBuilder {
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
+    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
   }
 
   /** Number of chunks finished so far (what `snapshot` holds). */
@@ -327,7 +339,7 @@ export class TableBuilder {
     // and a filter on it codes its column from the text, in steps, like a column coded after loading.
     const indexes = this.dictionaries.map(() => undefined)
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (size + 7) >> 3) : null))
-    this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes)
+    this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes, this.scales.build(size))
     return this.snapshotTable
   }
 

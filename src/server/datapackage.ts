@@ -214,6 +214,8 @@ export async function loadDataPackageRecords<T>(resource: DataPackageResource, s
         const record = coerceRow(resource.fields, ordered.map((raw) => raw ?? ''))
         resource.fields.forEach((field, index) => {
           if (ordered[index] === undefined) record[field.id] = null
+          // as text, a number keeps the scale it was written with (`5.0`) for csv/tsv records
+          else if (field.type === 'numeric') record[field.id] = ordered[index]
         })
         builder!.append(record)
       } catch (error) {

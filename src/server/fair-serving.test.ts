@@ -78,6 +78,7 @@ describe('the in-memory server under heavy requests', () => {
       return answer
     }))
     const cheapWhileHeavy: number[] = []
+    // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- the heavy requests' callbacks count up
     while (heavyDone === 0) {
       const answer = await search(server.origin, CHEAP)
       expect(answer.status).toBe(200)

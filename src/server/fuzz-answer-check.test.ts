@@ -32,6 +32,8 @@ describe('the fuzz answer check', () => {
     expect(answerProblems(answer(200, formatted('lists', [[1, 'x'], [2, null]])), CONTEXT)).toEqual([])
     expect(answerProblems(answer(200, formatted('csv', '1,x\n2,"a\nb"\n')), CONTEXT)).toEqual([])
     expect(answerProblems(answer(200, formatted('tsv', '')), CONTEXT)).toEqual([])
+    const loadedNumbers = { resourceId: 'public', texts: { a: new Set(['0.50', '10']) } }
+    expect(answerProblems(answer(200, formatted('tsv', '1\t0.50\n2\t\n3\t10\n')), { ...CONTEXT, loadedNumbers })).toEqual([])
     const info = { help: HELP, success: true, result: { meta: { id: 'public', count: 3 }, fields: [{ id: 'a', type: 'text' }] } }
     expect(answerProblems(answer(200, info), { ...CONTEXT, path: '/data/api/3/action/datastore_info?id=public' })).toEqual([])
     const shown = { help: HELP, success: true, result: { id: 'public', name: 'Public', datastore_active: true } }
@@ -61,6 +63,8 @@ describe('the fuzz answer check', () => {
     ['the token in the body', answer(409, { help: HELP, success: false, error: { __type: 'Validation Error', q: [TOKEN] } }), CONTEXT, 'contains the token'],
     ['a body that is not JSON', { status: 200, headers: JSON_HEADERS, body: '<html>' }, CONTEXT, 'not JSON'],
     ['204 for a GET', answer(204, '', { 'access-control-allow-origin': '*' }), { ...CONTEXT, method: 'GET' }, 'only the OPTIONS'],
+    ['a csv number without the scale it was loaded with', answer(200, formatted('csv', '1,"x,y"\n2,0.5\n')),
+      { ...CONTEXT, loadedNumbers: { resourceId: 'public', texts: { a: new Set(['0.50', 'x,y']) } } }, 'writes "0.5" for field a'],
   ])('flags %s', (_name, bad, context, expected) => {
     expect(answerProblems(bad, context).join('; ')).toContain(expected)
   })

@@ -19,6 +19,11 @@ export interface AnswerContext {
   apiKey?: string
   token: string
   privateId: string
+  /**
+   * A resource's numeric fields and the texts their cells were loaded with: csv/tsv records must
+   * write each numeric cell as one of them (with its scale: `0.50`, not `0.5`), or empty for NULL.
+   */
+  loadedNumbers?: { resourceId: string; texts: Readonly<Record<string, ReadonlySet<string>>> }
 }
 
 export const ALLOWED_STATUSES: ReadonlySet<number> = new Set([200, 400, 403, 404, 405, 409, 413])
@@ -82,6 +87,10 @@ function resultProblems(result: unknown, context: AnswerContext): string[] {
   const sent = [context.authorization, context.apiKey].map((value) => value?.replace(/^[ \t]+|[ \t]+$/g, ''))
   const granted = sent.includes(context.token)
   const action = actionOf(context.path)
+  // the catalog's actions (package_show, package_search, ...): their shapes are package-actions.test.ts's; here, no private resource without the token
+  if (action.startsWith('package_') || action === 'organization_list') {
+    return !granted && JSON.stringify(result).includes(context.privateId) ? [`${action} shows the private resource without its token`] : []
+  }
   if (action === 'resource_show') {
     const problems = result.id === context.privateId && !granted ? ['the private resource answered without its token'] : []
     if (typeof result.id !== 'string' || typeof result.name !== 'string' || result.datastore_active !== true) problems.push('resource_show without id, name or datastore_active')
@@ -95,6 +104,8 @@ function resultProblems(result: unknown, context: AnswerContext): string[] {
     return problems
   }
   const problems = recordsProblems(result)
+  const loadedNumbers = context.loadedNumbers
+  if (problems.length === 0 && loadedNumbers !== undefined && loadedNumbers.resourceId === result.resource_id) problems.push(...numberTextProblems(result, loadedNumbers.texts))
   if (!Array.isArray(result.fields)) problems.push('result.fields is not an array')
   if (result.resource_id === context.privateId && !granted) problems.push('the private resource answered without its token')
   if (result.resource_id === '_table_metadata' && !granted && JSON.stringify(result.records).includes(context.privateId)) {
@@ -122,6 +133,49 @@ function recordsProblems(result: Record<string, unknown>): string[] {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 32000) return [`result.limit ${String(limit)} is not 0..32000`]
   if (count > limit) return [`${count} records for limit ${limit}`]
   return []
+}
+
+/** csv/tsv numeric cells not written as the file wrote them. */
+function numberTextProblems(result: Record<string, unknown>, texts: Readonly<Record<string, ReadonlySet<string>>>): string[] {
+  const format = result.records_format
+  if ((format !== 'csv' && format !== 'tsv') || typeof result.records !== 'string' || !Array.isArray(result.fields)) return []
+  const ids = result.fields.map((field) => (isObject(field) ? field.id : undefined))
+  const problems: string[] = []
+  for (const row of copyRows(result.records, format === 'csv' ? ',' : '\t')) {
+    row.forEach((cell, column) => {
+      const loaded = typeof ids[column] === 'string' && Object.hasOwn(texts, ids[column]) ? texts[ids[column]] : undefined
+      if (loaded !== undefined && cell !== '' && !loaded.has(cell)) problems.push(`${format} writes ${JSON.stringify(cell)} for field ${String(ids[column])}, a number loaded as none of its texts`)
+    })
+  }
+  return problems.slice(0, 3)
+}
+
+/** The rows of PostgreSQL `COPY ... csv` text: quoted cells may hold the delimiter, `""` and line breaks. */
+export function copyRows(text: string, delimiter: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let at = 0; at < text.length; at++) {
+    const character = text[at] as string
+    if (quoted) {
+      if (character !== '"') cell += character
+      else if (text[at + 1] === '"') {
+        cell += '"'
+        at++
+      } else quoted = false
+    } else if (character === '"') quoted = true
+    else if (character === delimiter) {
+      row.push(cell)
+      cell = ''
+    } else if (character === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+    } else cell += character
+  }
+  return rows
 }
 
 function errorProblems(error: unknown, status: number): string[] {

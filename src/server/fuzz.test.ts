@@ -12,7 +12,7 @@ import { sendRaw } from './test-support/send-raw.ts'
 import { requestSeed, SeededRandom } from './fuzz-random.ts'
 import { startServer, type RunningServer } from './test-support/server-process.ts'
 import { fuzzRequest, type FuzzRequest } from './fuzz-requests.ts'
-import { CSV, JSON_RECORDS, TARGET } from './test-support/fuzz-data.ts'
+import { CSV, CSV_NUMBER_TEXTS, JSON_RECORDS, TARGET } from './test-support/fuzz-data.ts'
 
 // FUZZ_REQUESTS=100000 for a longer hunt by hand; CI runs 10,000.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000)
@@ -20,6 +20,8 @@ const CONCURRENCY = 32
 const ANSWER_TIMEOUT_MS = 5_000
 const MAX_REPORTED = 10
 const BODY_LIMIT = 10 * 1024 * 1024
+// csv/tsv answers must write the CSV's numbers as the file did (`0.50`, as CKAN 2.11.5 does)
+const LOADED_NUMBERS = { resourceId: TARGET.publicId, texts: CSV_NUMBER_TEXTS }
 const SEED = process.env.FUZZ_SEED === undefined ? Math.floor(Math.random() * 2 ** 32) : Number(process.env.FUZZ_SEED) >>> 0
 
 function describeRequest(index: number, fuzz: FuzzRequest): string {
@@ -55,6 +57,7 @@ async function fuzzServer(port: number): Promise<RunSummary> {
           apiKey: fuzz.headers['x-ckan-api-key'],
           token: TARGET.token,
           privateId: TARGET.privateId,
+          loadedNumbers: LOADED_NUMBERS,
         })
         if (problems.length > 0) fail(`${describeRequest(index, fuzz)}\n  -> ${answer.status} ${answer.body.slice(0, 300)}\n  problems: ${problems.join('; ')}`)
       } catch (error) {

@@ -109,6 +109,43 @@ describe('npm run api with CSV and JSON files', () => {
   })
 })
 
+describe('npm run api: numbers in csv and tsv records as the file wrote them', () => {
+  let server: RunningServer
+
+  beforeAll(async () => {
+    const weather = join(folder, 'weather.csv')
+    writeFileSync(weather, 'date,precipitation,wind\n2012-01-01,0.0,4.7\n2012-01-02,10.9,4.5\n2012-01-03,0.8,2.3\n2012-01-04,5.0,4.70\n2012-01-05,0.10,6.1\n2012-01-06,0,4.4\n')
+    server = await startServer(['--resource', `weather=${weather}`])
+  })
+
+  afterAll(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    await server.exited
+  })
+
+  async function resultOf(body: Record<string, unknown>): Promise<{ records: unknown; total: number }> {
+    const response = await search(server.origin, { resource_id: 'weather', ...body })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { result: { records: unknown; total: number } }).result
+  }
+
+  it('writes 0.0, 5.0 and 0.10 as loaded (as CKAN 2.11.5 does), while JSON records hold numbers', async () => {
+    expect((await resultOf({ records_format: 'csv', fields: 'precipitation,wind' })).records).toBe('0.0,4.7\n10.9,4.5\n0.8,2.3\n5.0,4.70\n0.10,6.1\n0,4.4\n')
+    expect((await resultOf({ records_format: 'tsv', fields: 'date,precipitation', limit: 1 })).records).toBe('2012-01-01\t0.0\n')
+    expect((await resultOf({ fields: 'precipitation', limit: 2 })).records).toEqual([{ precipitation: 0 }, { precipitation: 10.9 }])
+    expect((await resultOf({ records_format: 'lists', fields: 'precipitation', limit: 2, offset: 3 })).records).toEqual([[5], [0.1]])
+  })
+
+  it('still compares the numbers: a filter 0.0 or 0 finds both zeros, sorts are numeric', async () => {
+    for (const zero of ['0.0', '0', 0]) {
+      const found = await resultOf({ records_format: 'csv', fields: 'date,precipitation', filters: { precipitation: zero } })
+      expect(found).toMatchObject({ records: '2012-01-01,0.0\n2012-01-06,0\n', total: 2 })
+    }
+    expect((await resultOf({ records_format: 'csv', fields: 'precipitation', sort: 'precipitation desc', limit: 4 })).records).toBe('10.9\n5.0\n0.8\n0.10\n')
+    expect((await resultOf({ records_format: 'csv', fields: 'wind', distinct: true, sort: 'wind' })).records).toBe('2.3\n4.4\n4.5\n4.7\n6.1\n')
+  })
+})
+
 describe('npm run api start-up failures', () => {
   it('stops with exit code 1 and names the file and line of a malformed CSV', async () => {
     const broken = join(folder, 'broken.csv')

@@ -43,10 +43,14 @@ export function compareValues(type: string, a: CellValue, b: CellValue): number 
   return textA < textB ? -1 : textA > textB ? 1 : 0
 }
 
-/** A cell as PostgreSQL's COPY csv writes it, CKAN's way (a null json cell is `null`). */
-function copyText(type: string, value: CellValue, delimiter: string, alone: boolean): string {
+/**
+ * A cell as PostgreSQL's COPY csv writes it, CKAN's way (a null json cell is `null`); a numeric cell
+ * loaded as text (`5.0`) as it was written, PostgreSQL having no negative zero (`-0.0` is `0.0`).
+ */
+function copyText(type: string, value: CellValue, delimiter: string, alone: boolean, loaded?: string): string {
   if (value === null) return type === 'json' ? 'null' : ''
-  const text = type === 'json' ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 't' : 'f') : (textOf(value) as string)
+  const numeric = loaded !== undefined ? (value === 0 ? loaded.replace(/^-/, '') : loaded) : undefined
+  const text = numeric ?? (type === 'json' ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 't' : 'f') : (textOf(value) as string))
   const needsQuotes = text === '' || (alone && text === '\\.') || [delimiter, '"', '\n', '\r'].some((special) => text.includes(special))
   return needsQuotes ? `"${text.split('"').join('""')}"` : text
 }
@@ -100,6 +104,10 @@ export function oracleRefusesFilters(fields: FieldInfo[], filters: OracleRequest
   })
 }
 
+/**
+ * `records`: a numeric cell may be given as a decimal text (`5.0`, `0.10`): it is that number
+ * everywhere, and written as that text in csv/tsv records.
+ */
 export function oracleSearch(
   fields: FieldInfo[],
   records: RecordObject[],
@@ -107,9 +115,16 @@ export function oracleSearch(
   request: OracleRequest,
   links: { path: string },
 ): unknown {
+  const loaded = new Map<number, Record<string, string>>()
   const rows = records.map((record, index) => {
     const row: Record<string, CellValue> = { _id: index + 1 }
-    for (const field of fields) row[field.id] = record[field.id] ?? null
+    for (const field of fields) {
+      const value = record[field.id] ?? null
+      if (field.type === 'numeric' && typeof value === 'string') {
+        row[field.id] = Number(value) + 0 // no negative zero
+        loaded.set(index + 1, { ...loaded.get(index + 1), [field.id]: value })
+      } else row[field.id] = value
+    }
     return row
   })
   const typeOf = (id: string) => (id === '_id' ? 'int' : (fields.find((field) => field.id === id)?.type as string))
@@ -198,7 +213,9 @@ export function oracleSearch(
   else if (format === 'lists') result.records = page.map((row) => names.map((name) => row[name] ?? null))
   else {
     const delimiter = format === 'csv' ? ',' : '\t'
-    result.records = page.map((row) => `${names.map((name) => copyText(typeOf(name), row[name] ?? null, delimiter, names.length === 1)).join(delimiter)}\n`).join('')
+    result.records = page
+      .map((row) => `${names.map((name) => copyText(typeOf(name), row[name] ?? null, delimiter, names.length === 1, loaded.get(row['_id'] as number)?.[name])).join(delimiter)}\n`)
+      .join('')
   }
   if (request.include_total !== false) {
     result.total = matching.length

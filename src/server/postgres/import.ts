@@ -2,13 +2,14 @@
 // (CSV) in memory, through the same loader, checks and type inference as `--resource`; then builds
 // the indexes and gathers statistics, all in one transaction (a failed import leaves nothing behind).
 //
-// Rows carry `_id` (file order, from 1), each field's cell text in COPY's text format, and the search
-// column: the cells' lowercase texts joined by U+0001, which `q` searches through a trigram index.
+// Rows carry `_id` (file order, from 1), each field's cell text in COPY's text format (a numeric cell
+// with the scale it was loaded with, `5.0`, which the column keeps), and the search column: the
+// cells' lowercase texts joined by U+0001, which `q` searches through a trigram index.
 import { openAsBlob } from 'node:fs'
 import type { Writable } from 'node:stream'
 import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
-import { cellToText, type FieldInfo, type RecordObject } from '../../engine/index.ts'
+import { cellScale, cellToText, scaledText, type FieldInfo, type RecordObject } from '../../engine/index.ts'
 import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
 import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
 import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
@@ -62,17 +63,20 @@ class CopySink implements RecordSink<number> {
   }
 
   append(record: RecordObject): void {
-    this.appendTexts(this.fields.map((field) => cellToText(field, record[field.id])))
+    const texts = this.fields.map((field) => cellToText(field, record[field.id]))
+    this.appendTexts(texts, this.fields.map((field, position) => cellScale(field.type, record[field.id], texts[position] ?? null)))
   }
 
-  appendTexts(texts: readonly (string | null)[]): void {
+  /** A numeric cell with its loaded scale is written with it (`5.0`): the column keeps it for csv/tsv records. */
+  appendTexts(texts: readonly (string | null)[], scales?: readonly (number | undefined)[]): void {
     for (let position = 0; position < texts.length; position++) {
       this.textLengths[position] = (this.textLengths[position] as number) + (texts[position]?.length ?? 0)
       if (texts[position]?.includes('\u0000')) throw new TypeError(`Field "${this.fields[position]?.id}": PostgreSQL text cannot hold the NUL character (U+0000)`)
     }
     this.count++
     const search = texts.map((text) => text ?? '').join('\u0001').toLowerCase()
-    this.batch += `${this.count}\t${texts.map(copyText).join('\t')}\t${copyText(search)}\n`
+    const cells = texts.map((text, position) => copyText(scales?.[position] === undefined || text === null ? text : scaledText(text, scales[position])))
+    this.batch += `${this.count}\t${cells.join('\t')}\t${copyText(search)}\n`
     if (this.batch.length >= BATCH_CHARACTERS) this.flush()
   }
 

@@ -19,7 +19,10 @@ export interface SqlStatement {
 }
 
 export interface SearchStatements {
-  /** The page: one row per record, columns `t0`, `t1`, ... the cell texts of `query.fields`. */
+  /**
+   * The page: one row per record, columns `t0`, `t1`, ... the cell texts of `query.fields`; with
+   * `query.withScales`, then `s<i>` for each numeric field `i`: its `scale()` (the loaded scale).
+   */
   page: SqlStatement
   /** The number of matching records (or distinct rows), when a total is wanted. */
   count?: SqlStatement
@@ -120,6 +123,11 @@ function orderBy(columns: Columns, query: SearchQuery): string {
   return terms.join(', ')
 }
 
+/** Positions in `query.fields` of the numeric fields, whose loaded scale csv/tsv records show. */
+export function scaledFields(query: Pick<SearchQuery, 'fields'>): number[] {
+  return query.fields.flatMap((field, index) => (field.type === 'numeric' ? [index] : []))
+}
+
 /** The statements of one validated search. */
 export function searchStatements(table: SqlTable, query: SearchQuery): SearchStatements {
   const columns = new Columns(table)
@@ -129,6 +137,8 @@ export function searchStatements(table: SqlTable, query: SearchQuery): SearchSta
   const whereValues = parameters.values.slice()
   const outputs = query.fields.map((field, index) => `${columns.text(field.id)} AS t${index}`)
   const names = query.fields.map((_, index) => `t${index}`)
+  const scaled = query.withScales === true ? scaledFields(query) : []
+  const scales = scaled.map((index) => `scale(${ident(query.fields[index]!.id)}) AS s${index}`)
   const order = orderBy(columns, query)
   const limit = parameters.add(query.limit)
   const offset = parameters.add(Math.min(query.offset, Number.MAX_SAFE_INTEGER))
@@ -136,16 +146,18 @@ export function searchStatements(table: SqlTable, query: SearchQuery): SearchSta
   // a row carrying `_id` is distinct by itself
   if (query.distinct && !query.fields.some((field) => field.id === '_id') && outputs.length > 0) {
     // each distinct row stands where its first record stands in the query's order
-    const ranked = `SELECT ${outputs.join(', ')}, row_number() OVER (ORDER BY ${order}) AS "position" FROM ${table.ref}${where}`
+    // a row's scales are those of its first record
+    const ranked = `SELECT ${[...outputs, ...scales].join(', ')}, row_number() OVER (ORDER BY ${order}) AS "position" FROM ${table.ref}${where}`
+    const firstScales = scaled.map((index) => `(array_agg(s${index} ORDER BY "position"))[1] AS s${index}`)
     return {
-      page: { text: `SELECT ${names.join(', ')} FROM (${ranked}) AS ranked GROUP BY ${names.join(', ')} ORDER BY min("position") LIMIT ${limit} OFFSET ${offset}`, values: page },
+      page: { text: `SELECT ${[...names, ...firstScales].join(', ')} FROM (${ranked}) AS ranked GROUP BY ${names.join(', ')} ORDER BY min("position") LIMIT ${limit} OFFSET ${offset}`, values: page },
       count: query.includeTotal
         ? { text: `SELECT count(*) AS total FROM (SELECT DISTINCT ${outputs.join(', ')} FROM ${table.ref}${where}) AS rows`, values: whereValues }
         : undefined,
     }
   }
   return {
-    page: { text: `SELECT ${outputs.length > 0 ? outputs.join(', ') : '1'} FROM ${table.ref}${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, values: page },
+    page: { text: `SELECT ${outputs.length > 0 ? [...outputs, ...scales].join(', ') : '1'} FROM ${table.ref}${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, values: page },
     count: query.includeTotal ? { text: `SELECT count(*) AS total FROM ${table.ref}${where}`, values: whereValues } : undefined,
   }
 }

@@ -4,7 +4,7 @@
 // timeout, becomes the engine's store errors (503, 409) instead of a 500.
 import { Pool } from 'pg'
 import { cellDecoder, StoreTimeoutError, StoreUnavailableError, type CellValue, type ResourceEntry, type SearchQuery, type SearchRows, type SearchStore } from '../../engine/index.ts'
-import { searchStatements, type SqlStatement, type SqlTable } from './search-sql.ts'
+import { scaledFields, searchStatements, type SqlStatement, type SqlTable } from './search-sql.ts'
 import { tableRef } from './sql-names.ts'
 import { TotalCache, totalKey } from './total-cache.ts'
 import type { PgTable } from './tables.ts'
@@ -41,6 +41,20 @@ export function createPool(options: PoolOptions): Pool {
   return pool
 }
 
+/** The page rows' numeric scales (the `s<i>` columns after the texts) by row and field position. */
+function pageScales(rows: readonly unknown[][], query: SearchQuery): SearchRows['scales'] {
+  const scaled = scaledFields(query)
+  const width = query.fields.length
+  return rows.map((row) => {
+    const scales: (number | undefined)[] = []
+    scaled.forEach((field, k) => {
+      const scale = row[width + k]
+      if (scale !== null && scale !== undefined) scales[field] = Number(scale)
+    })
+    return scales
+  })
+}
+
 export class PostgresStore implements SearchStore {
   private readonly tables: Map<string, PgTable>
   private readonly totals = new TotalCache()
@@ -74,8 +88,10 @@ export class PostgresStore implements SearchStore {
         this.pool.query<(string | null)[]>({ text: page.text, values: page.values, rowMode: 'array' }),
         count === undefined ? undefined : this.total(sqlTable.ref, query, count),
       ])
-      const rows = pageResult.rows.map((row) => row.map((text, index): CellValue => decoders[index]!(text)))
-      return { rows, ...counted }
+      const width = query.fields.length
+      const rows = pageResult.rows.map((row) => row.slice(0, width).map((text, index): CellValue => decoders[index]!(text)))
+      if (query.withScales !== true) return { rows, ...counted }
+      return { rows, scales: pageScales(pageResult.rows, query), ...counted }
     } catch (error) {
       throw this.storeError(error)
     }

@@ -60,7 +60,7 @@ export class TotalCache {
   /** Forgets a table's totals (it was loaded again). */
   forget(table: string): void {
     const prefix = JSON.stringify([table]).slice(0, -1)
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key)
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
   }
 
   get size(): number {

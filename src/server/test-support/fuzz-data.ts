@@ -11,6 +11,9 @@ export const TARGET: FuzzTarget = {
   privateFields: ['student', 'grade', 'tags', 'meta'],
 }
 
+/** Prices of the generated rows, with trailing zeros (`0.00`, `0.50`, `1.00`). */
+const PRICES = Array.from({ length: 400 }, (_, i) => (i * 0.25).toFixed(2))
+
 export const CSV = [
   'subject,stage,credits,price,note',
   'Biology,active,5,10.5,"multi\nline"',
@@ -19,8 +22,13 @@ export const CSV = [
   'Straße,active,,0,"say ""hi"""',
   'biology,,7,-2,\x01ctrl',
   // More rows, so offsets, sorts and searches have pages to cross.
-  ...Array.from({ length: 400 }, (_, i) => `${['Physics', 'Chemie', 'Ökonomie', 'art'][i % 4]} ${i % 37},${i % 3 === 0 ? 'active' : 'closed'},${i % 11 === 0 ? '' : i},${(i * 0.25).toFixed(2)},note ${i} ${'x'.repeat(i % 50)}`),
+  ...Array.from({ length: 400 }, (_, i) => `${['Physics', 'Chemie', 'Ökonomie', 'art'][i % 4]} ${i % 37},${i % 3 === 0 ? 'active' : 'closed'},${i % 11 === 0 ? '' : i},${PRICES[i]},note ${i} ${'x'.repeat(i % 50)}`),
 ].join('\r\n')
+
+/** The texts of the CSV's numeric column, as the file writes them (with trailing zeros: `0.50`, `1.00`). */
+export const CSV_NUMBER_TEXTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  price: new Set(['10.5', '3.25', '0', '-2', ...PRICES]),
+}
 
 export const JSON_RECORDS = [
   { student: 'Ada', grade: 97, tags: ['a', 'b'], meta: { k: 1 } },
