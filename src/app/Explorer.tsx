@@ -18,6 +18,7 @@ import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
 import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
+import { GroupByToggle } from '../features/group-by/GroupByToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -48,6 +49,8 @@ const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.t
 const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
 // The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
 const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
+// Group by loads its code when first opened, and the chart library after that, with the first chart.
+const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
@@ -115,6 +118,11 @@ export function Explorer() {
   const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
   // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
   const searchView = !sqlAnswer
+  const { groupBy } = explorer
+  const groupDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, group: demoTransport.group, groupRecords: demoTransport.groupRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
   const browse = useBrowse(draft, explorer.run)
   const summaryDeps = useMemo(
     () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
@@ -206,6 +214,7 @@ export function Explorer() {
                   <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
+                <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
               </div>
             ) : null}
             {data && searchView && summaries.open ? (
@@ -217,6 +226,20 @@ export function Explorer() {
                   deps={summaryDeps}
                   onFilter={filterByValue}
                   focus={summaries.focus}
+                />
+              </Suspense>
+            ) : null}
+            {data && groupBy.open ? (
+              <Suspense fallback={<p className="grid-empty">Loading Group by…</p>}>
+                {/* offersSql: the live server's datastore_search_sql, once its detection is wired (undefined: taken as no) */}
+                <GroupByPanel
+                  query={executed}
+                  answer={search.isPrevious ? undefined : data}
+                  grouping={groupBy.grouping}
+                  onChange={groupBy.change}
+                  offersSql={undefined}
+                  deps={groupDeps}
+                  onFilter={filterByValue}
                 />
               </Suspense>
             ) : null}

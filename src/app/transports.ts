@@ -27,6 +27,8 @@ const demoRequests: DemoRequestClient = {
   read: (request, context, options) => demoWorker().read(request, context, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
   summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
+  group: (request, signal) => demoWorker().group(request, signal),
+  groupRecords: (fields, records, request, signal) => demoWorker().groupRecords(fields, records, request, signal),
 }
 
 /** The API tokens the user entered, by origin: the form shows one, the live transports ask it. */
@@ -46,7 +48,7 @@ const liveOffThread: Transports['liveOffThread'] = {
 export const serverFormats = createServerFormats()
 export const totalCosts = createTotalCosts()
 
-/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
+/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`) and groupings (`group`, `groupRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
 
 let sqlTransport: Promise<SqlWorkerTransport> | undefined

@@ -56,3 +56,8 @@ export type { FieldSummary, Histogram, HistogramBin, SummaryRequest, TableSummar
 export { summarizeRecords, summarizeTable, type SummaryOptions } from './summary.ts'
 export { SummaryRequestError } from './summary-request.ts'
 export { datastoreSummary, SUMMARY_CANCELLED, type SummaryPacing } from './summary-datastore.ts'
+export type { DateUnit, GroupKey, GroupRequest, GroupResult, GroupRow, MeasureName } from './group-types.ts'
+export { DATE_UNITS, MEASURES } from './group-types.ts'
+export { binText, groupRecords, groupTable, type GroupOptions } from './group.ts'
+export { GroupRequestError } from './group-request.ts'
+export { datastoreGroup } from './group-datastore.ts'

@@ -13,8 +13,10 @@
 //   offset=200
 //   fields=<name>                    repeated, in column order
 //   sql=<statement>                  the query is this SQL statement (datastore_search_sql)
+//   group=, measure=, group_top=     the grouping (grouping.ts owns their form), after the query's own
 // Field names and values may hold any character: each is percent-encoded as a whole.
 import { DEFAULT_QUERY } from './defaults.ts'
+import { decodeGrouping, encodeGrouping, GROUPING_PARAMS, type Grouping } from './grouping.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
 import type { FilterClause, QueryState, SortKey } from './types.ts'
 
@@ -40,6 +42,8 @@ export interface IgnoredParam {
 export interface DecodedLink {
   query: QueryState
   ignored: IgnoredParam[]
+  /** The `Group by` panel's grouping, when the link holds one. */
+  grouping?: Grouping
 }
 
 const FILTER_PREFIX = 'filter.'
@@ -68,6 +72,12 @@ export function encodeQuery(query: QueryState): string {
   return pairs.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join('&')
 }
 
+/** The page's link: the query's string, then the grouping's parameters when there is one. */
+export function encodeLink(query: QueryState, grouping: Grouping | undefined): string {
+  const extra = encodeGrouping(grouping).map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`)
+  return [encodeQuery(query), ...extra].filter((part) => part !== '').join('&')
+}
+
 /** Percent-encodes one name or value, leaving `:`, `/`, `,` and `@` readable; spaces become `+`. */
 function encodePart(text: string): string {
   return encodeURIComponent(toWellFormed(text))
@@ -89,6 +99,7 @@ export function decodeQuery(search: string): DecodedLink {
   const sort: SortKey[] = []
   const fields: string[] = []
   const seen = new Set<string>()
+  const groupingPairs: [string, string][] = []
   let filterValues = 0
   let totalChars = 0
 
@@ -127,6 +138,10 @@ export function decodeQuery(search: string): DecodedLink {
       else sort.push(parseSortParam(value))
       continue
     }
+    if (GROUPING_PARAMS.has(name)) {
+      groupingPairs.push([name, value])
+      continue
+    }
     if (name === 'fields') {
       if (fields.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} fields; the rest were ignored.`)
       else fields.push(value)
@@ -147,7 +162,8 @@ export function decodeQuery(search: string): DecodedLink {
   query.filters = filters
   query.sort = sort
   query.fields = fields
-  return { query: normalizeQuery(query), ignored: capNotes(ignored) }
+  const grouping = decodeGrouping(groupingPairs, (param, reason) => ignored.push({ param, reason }))
+  return { query: normalizeQuery(query), ignored: capNotes(ignored), ...(grouping ? { grouping } : {}) }
 }
 
 function capNotes(ignored: IgnoredParam[]): IgnoredParam[] {
