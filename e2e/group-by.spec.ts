@@ -2,7 +2,7 @@
 // by month of opened over a search), live against the reference server without datastore_search_sql
 // (counts per value, or the loaded records, said plainly), each against groups this test works out
 // from the data itself; the chart's accessible name and text alternative; the grouping in the link; axe.
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { Download, Locator, Page } from '@playwright/test'
 import { seriousAxeViolations } from './fixtures/axe-serious.ts'
 import { fillLiveForm, nextSearchRequest, openApp, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
@@ -10,17 +10,14 @@ import { loadCourses, matching } from './fixtures/courses-oracle.ts'
 import { csvRows, generatedGroups } from './fixtures/group-oracle.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { WATER_PACKAGE, WATER_RESOURCE } from './fixtures/portal-servers.ts'
-import { parseArguments } from '../src/server/options.ts'
 import { startServer } from '../src/server/test-support/server-process.ts'
 import { BROWSER_NETWORK_LOG, expect, test } from './fixtures/test.ts'
 
 const courses = loadCourses()
-/**
- * The live SQL plan needs the reference server's --sql and the explorer's check whether a server offers
- * SQL (src/api/sql-support.ts); both come with the SQL work, merged separately.
- */
-const SERVER_HAS_SQL = parseArguments(['--sql']).kind === 'run' && existsSync('src/api/sql-support.ts')
 const english = new Intl.NumberFormat('en-US')
+
+/** A measure as the Groups table writes it in English: whole numbers plain, others with two decimals. */
+const measureText = (value: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }).format(value)
 
 function panel(page: Page): Locator {
   return page.getByRole('region', { name: 'Group by' })
@@ -113,8 +110,7 @@ test('live: the grouping is restored from the link, a key press filters and runs
   await expect(panel(page)).toContainText(`exact over all ${courses.length} matching records (every one of them is loaded)`)
   const table = panel(page).getByRole('table', { name: 'Groups' })
   const [top] = [...stages].sort((a, b) => b[1] - a[1])
-  const shown = (value: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }).format(value)
-  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(shown(top?.[1] ?? 0))
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(measureText(top?.[1] ?? 0))
 
   await table.getByRole('button', { name: 'stage', exact: true }).click()
   await expect(table.getByRole('columnheader', { name: 'stage' })).toHaveAttribute('aria-sort', 'ascending')
@@ -162,7 +158,6 @@ test('live without datastore_search_sql: counts per value through datastore_sear
 })
 
 test('live with datastore_search_sql: one statement, the query\'s q and filters grouped as asked, and date bins by month', async ({ page }) => {
-  test.skip(!SERVER_HAS_SQL, 'the reference server has no --sql, or the explorer no SQL check, yet')
   test.setTimeout(120_000)
   const server = await startServer(['--host', '127.0.0.1', '--base-path', '/data', '--resource', `${E2E_PUBLIC_RESOURCE}=e2e/fixtures/courses.csv`, '--resource', `${WATER_RESOURCE}=${WATER_PACKAGE}`, '--sql'])
   page.on('close', () => server.child.kill())

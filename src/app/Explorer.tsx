@@ -231,13 +231,11 @@ export function Explorer() {
             ) : null}
             {data && groupBy.open ? (
               <Suspense fallback={<p className="grid-empty">Loading Group by…</p>}>
-                {/* offersSql: the live server's datastore_search_sql, once its detection is wired (undefined: taken as no) */}
                 <GroupByPanel
                   query={executed}
                   answer={search.isPrevious ? undefined : data}
                   grouping={groupBy.grouping}
                   onChange={groupBy.change}
-                  offersSql={undefined}
                   deps={groupDeps}
                   onFilter={filterByValue}
                 />

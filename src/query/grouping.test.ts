@@ -4,6 +4,10 @@ import { groupStatement, sqlName, sqlText } from './group-sql.ts'
 import type { Grouping } from './grouping.ts'
 import { decodeQuery, encodeLink } from './url-codec.ts'
 
+
+/** A stand-in for the engine's cast: `x` is refused, `6.5` matches nothing, anything else is its number. */
+const cast = (_type: string, text: string) => (text === 'x' ? { error: 'invalid input syntax for type bigint: "x"' } : text === '6.5' ? { nothing: true as const } : { text: String(Number(text)) })
+
 describe('the grouping in the link', () => {
   it('round-trips keys (a date cut too), the measure and the top N after the query', () => {
     const grouping: Grouping = { keys: [{ field: 'opened by', unit: 'month' }, { field: 'x y' }], measure: 'mean', measureField: 'cost per m²', top: 5 }
@@ -49,7 +53,6 @@ describe('the grouping statement', () => {
   })
 
   it('reads filter values through the cast it is given: nothing matches what no cell holds, a refused value is refused', () => {
-    const cast = (_type: string, text: string) => (text === 'x' ? { error: 'invalid input syntax for type bigint: "x"' } : text === '6.5' ? { nothing: true as const } : { text: String(Number(text)) })
     const grouping = { keys: [{ field: 'n' }], measure: 'count' as const, top: 20 }
     expect(groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['05'] }] }, grouping, cast)).toContain(`"n" = ANY(ARRAY['5']::int8[])`)
     expect(groupStatement('r', [{ id: 'n', type: 'int4' }], { q: '', filters: [{ field: 'n', values: ['6.5'] }] }, grouping, cast)).toContain('WHERE FALSE')

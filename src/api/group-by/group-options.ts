@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { castFilterValue, type CellValue, type FieldInfo, type GroupOptions, type GroupRequest, type GroupResult, type RecordObject } from '../../engine/index.ts'
 import { groupStatement, readGroupRows, type SqlField } from '../../query/group-sql.ts'
 import { groupingText, keepsEveryGroup, type Grouping } from '../../query/grouping.ts'
-import { actionAddress, filtersObject } from '../../query/request-builder.ts'
+import { buildSqlRequest, filtersObject } from '../../query/request-builder.ts'
 import type { QueryState } from '../../query/types.ts'
 import { DatastoreSearchError } from '../api-error.ts'
 import { parseBody, successResult } from '../body-text.ts'
@@ -127,12 +127,7 @@ async function askSql(query: QueryState, fields: readonly SqlField[], grouping: 
   const resourceId = query.resourceId.trim()
   const sql = groupStatement(resourceId, fields, query, grouping, (type, text) => castFilterValue(engineType(type), text))
   const token = deps.token?.trim()
-  const spec = {
-    method: 'POST' as const,
-    url: actionAddress(query.baseUrl.trim(), 'datastore_search_sql'),
-    headers: [['Content-Type', 'application/json'], ...(token ? [['Authorization', token]] : [])] as [string, string][],
-    body: JSON.stringify({ sql }),
-  }
+  const spec = buildSqlRequest(sql, query.baseUrl.trim(), 'POST', { token })
   let raw
   try {
     raw = await deps.transports.live.send(spec, { signal, timeoutMs: deps.timeoutMs })
@@ -161,12 +156,14 @@ export function sqlGroupOptions(query: QueryState, fields: readonly DatastoreFie
  * Counts per value from `datastore_search` (the summaries' plan: `distinct`, then one `limit: 0`
  * request per value, at most 20, a few at once); `undefined` when the field has more values.
  */
+
+/** Values in the engine's order of ties: numbers by value, anything else by its text. */
+const byValue = (a: CellValue, b: CellValue) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)))
 async function countGroups(query: QueryState, field: DatastoreField, grouping: Grouping, matching: number | undefined, deps: GroupDeps, signal: AbortSignal): Promise<GroupAnswer | undefined> {
   const facts = await serverFacts(field.id, factKind(field.type), { query, matching, send: summarySend(deps, signal) })
   if (!facts.values) return undefined
   const empty = facts.empty ?? 0
   // largest count first, ties by value (as the engine orders them); empties (null or "") last among equals
-  const byValue = (a: CellValue, b: CellValue) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)))
   const values = facts.values.toSorted((a, b) => b.count - a.count || byValue(a.value, b.value))
   const all = [...values.map((value) => ({ keys: [value.value], count: value.count, value: value.count })), ...(empty > 0 ? [{ keys: [null], count: empty, value: empty }] : [])].sort((a, b) => b.count - a.count)
   const kept = grouping.top > 0 ? all.slice(0, grouping.top) : all

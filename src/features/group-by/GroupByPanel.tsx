@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo } from 'react'
+import { sqlSupportOptions } from '../../api/sql-support.ts'
 import type { GroupDeps, LoadedAnswer } from '../../api/group-by/group-options.ts'
 import { factKind, summaryFields } from '../../api/summaries/summary-plan.ts'
 import { DEFAULT_GROUP_TOP, GROUP_MEASURES, GROUP_UNITS, keepsEveryGroup, type Grouping, type GroupingKey, type GroupMeasure } from '../../query/grouping.ts'
@@ -20,8 +22,6 @@ export interface GroupByPanelProps {
   answer: LoadedAnswer | undefined
   grouping: Grouping | undefined
   onChange: (grouping: Grouping | undefined) => void
-  /** The live server answers `datastore_search_sql` (undefined: not known). */
-  offersSql: boolean | undefined
   deps: GroupDeps
   onFilter: (field: string, value: string) => void
 }
@@ -36,12 +36,17 @@ function keyOf(value: string): GroupingKey | undefined {
 }
 
 /** The `Group by` region: fields and measure, the line saying what the numbers cover, the `Groups` table and its chart. */
-export function GroupByPanel({ query, answer, grouping, onChange, offersSql, deps, onFilter }: GroupByPanelProps) {
+export function GroupByPanel({ query, answer, grouping, onChange, deps, onFilter }: GroupByPanelProps) {
   const id = useId()
+  // a live server is asked once (and remembered) whether it answers datastore_search_sql
+  const live = query.source === 'live'
+  const support = useQuery({ ...sqlSupportOptions({ source: query.source, baseUrl: query.baseUrl }, { transport: deps.transports.live, token: deps.token }), enabled: live && grouping !== undefined })
+  const offersSql = live ? support.data?.offered : undefined
+  const sqlKnown = !live || support.data !== undefined || support.isError
   const fields = useMemo(() => (answer ? summaryFields(answer.fields, query.q) : []), [answer, query.q])
   const keyFields = fields.filter((field) => factKind(field.type) !== 'nested')
   const numeric = fields.filter((field) => factKind(field.type) === 'number')
-  const grouped = useGrouping(query, answer, grouping, offersSql, deps)
+  const grouped = useGrouping(query, answer, sqlKnown ? grouping : undefined, offersSql, deps)
   const measure = grouping?.measure ?? 'count'
   const tableId = `${id}-groups`
 
@@ -130,7 +135,8 @@ export function GroupByPanel({ query, answer, grouping, onChange, offersSql, dep
         ) : null}
       </div>
       {answer === undefined ? <p className="group-status">Waiting for the query's answer…</p> : null}
-      {answer && grouped.state === 'idle' ? <p className="group-status">Choose a field to group the matching records by.</p> : null}
+      {answer && grouping === undefined ? <p className="group-status">Choose a field to group the matching records by.</p> : null}
+      {answer && grouping !== undefined && !sqlKnown ? <p className="group-status">Asking the server whether it offers datastore_search_sql…</p> : null}
       {grouped.state === 'waiting' ? <p className="group-status">Grouping…</p> : null}
       {grouped.state === 'failed' ? <p className="group-status">No grouping: {grouped.message}</p> : null}
       {grouped.state === 'ready' && grouping ? (
