@@ -36,4 +36,8 @@ export interface QueryState {
   offset: number
   /** Visible columns in order (`fields`); `undefined` = all, server order. */
   fields: string[] | undefined
+  /** Column widths in px the user set (resized columns only); absent = every width guessed. */
+  widths?: Record<string, number>
+  /** Columns pinned at the start, in pin order; absent = none. */
+  pinned?: string[]
 }

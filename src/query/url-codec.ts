@@ -12,6 +12,8 @@
 //   sort_on=server                   (default browser)
 //   offset=200
 //   fields=<name>                    repeated, in column order
+//   pin=<name>                       repeated, columns pinned at the start in pin order
+//   width=<name> <px>                repeated, only the columns the user resized (the last word is the width)
 // Field names and values may hold any character: each is percent-encoded as a whole.
 import { DEFAULT_QUERY } from './defaults.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
@@ -61,6 +63,8 @@ export function encodeQuery(query: QueryState): string {
   if (q.sortOn !== DEFAULT_QUERY.sortOn) pairs.push(['sort_on', q.sortOn])
   if (q.offset !== DEFAULT_QUERY.offset) pairs.push(['offset', String(q.offset)])
   for (const name of q.fields ?? []) pairs.push(['fields', name])
+  for (const name of q.pinned ?? []) pairs.push(['pin', name])
+  for (const [name, px] of Object.entries(q.widths ?? {})) pairs.push(['width', `${name} ${px}`])
   return pairs.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join('&')
 }
 
@@ -84,6 +88,8 @@ export function decodeQuery(search: string): DecodedLink {
   const filters: FilterClause[] = []
   const sort: SortKey[] = []
   const fields: string[] = []
+  const pinned: string[] = []
+  const widths: [string, number][] = []
   const seen = new Set<string>()
   let filterValues = 0
   let totalChars = 0
@@ -127,6 +133,18 @@ export function decodeQuery(search: string): DecodedLink {
       else fields.push(value)
       continue
     }
+    if (name === 'pin') {
+      if (pinned.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} pinned columns; the rest were ignored.`)
+      else pinned.push(value)
+      continue
+    }
+    if (name === 'width') {
+      const width = parseWidthParam(value)
+      if (width === undefined) ignore(`Malformed: a width is \`<field> <px>\`, from ${COLUMN_WIDTH_PX.min} to ${COLUMN_WIDTH_PX.max} px.`)
+      else if (widths.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} column widths; the rest were ignored.`)
+      else widths.push(width)
+      continue
+    }
     if (!Object.hasOwn(SINGLE_PARAMS, name)) {
       ignore('Unknown parameter.')
       continue
@@ -142,6 +160,9 @@ export function decodeQuery(search: string): DecodedLink {
   query.filters = filters
   query.sort = sort
   query.fields = fields
+  query.pinned = pinned
+  // fromEntries defines own properties: a column named `__proto__` stays a column.
+  query.widths = Object.fromEntries(widths)
   return { query: normalizeQuery(query), ignored: capNotes(ignored) }
 }
 
@@ -169,6 +190,17 @@ function shorten(text: string): string {
 function parseSortParam(value: string): SortKey {
   const match = /^(.*) (asc|desc)$/s.exec(value)
   return match ? { field: match[1], direction: match[2] as SortKey['direction'] } : { field: value, direction: 'asc' }
+}
+
+/** The widths a column may be given (the grid's resize keeps to them too). */
+export const COLUMN_WIDTH_PX = Object.freeze({ min: 40, max: 2000 })
+
+/** `field 120`: the last word is the width in whole px, within COLUMN_WIDTH_PX. */
+function parseWidthParam(value: string): [string, number] | undefined {
+  const match = /^(.*) (\d{1,4})$/s.exec(value)
+  if (!match) return undefined
+  const px = Number(match[2])
+  return px >= COLUMN_WIDTH_PX.min && px <= COLUMN_WIDTH_PX.max ? [match[1], px] : undefined
 }
 
 type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset'
