@@ -2,6 +2,7 @@
 import { redactError, type ApiError } from './api-error.ts'
 import { formatSeconds } from './fetch-transport.ts'
 import { TransportError } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export interface FailureContext {
   source: 'demo' | 'live'
@@ -29,7 +30,7 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
         title: `No answer within ${formatSeconds(timeoutMs)}`,
         message:
           error.details.phase === 'body'
-            ? `${host} started answering but had not finished after ${formatSeconds(timeoutMs)} (${received.toLocaleString('en-US')} bytes received); the query was stopped.`
+            ? `${host} started answering but had not finished after ${formatSeconds(timeoutMs)} (${formatCount(received)} bytes received); the query was stopped.`
             : `${host} did not answer within ${formatSeconds(timeoutMs)}; the query was stopped.`,
         hint: 'Ask for fewer records, or raise the timeout and run it again.',
       }
@@ -52,7 +53,7 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
             kind: 'network',
             phase: 'body',
             title: 'The connection broke off',
-            message: `${host} started answering, but the connection closed after ${received.toLocaleString('en-US')} bytes.`,
+            message: `${host} started answering, but the connection closed after ${formatCount(received)} bytes.`,
             hint: 'Try again; if it keeps happening, ask for fewer records.',
           }
         : {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import type { AddFileState } from '../features/own-data/AddDataFile.tsx'
 import type { ResourceChoice } from '../features/query-form/ResourceIdField.tsx'
 import { demoWorker } from './transports.ts'
+import { formatCount } from '../query/locale-format.ts'
 
-const count = new Intl.NumberFormat('en-US')
 
 export interface OwnData {
   state: AddFileState
@@ -33,7 +33,7 @@ export function useOwnData(): OwnData {
       })
       .then(
         (resource) => {
-          const records = resource.size === undefined ? '' : `${count.format(resource.size)} records, `
+          const records = resource.size === undefined ? '' : `${formatCount(resource.size)} records, `
           show(resource.id, resource.title, `${records}added from your file`)
           setState({ phase: 'added', message: `Added ${file.name} (${records}id ${resource.id}). It is queried below.` })
         },

@@ -18,6 +18,7 @@
 import { DEFAULT_QUERY } from './defaults.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
 import type { FilterClause, QueryState, SortKey } from './types.ts'
+import { formatCount } from './locale-format.ts'
 
 export const LINK_LIMITS = Object.freeze({
   totalChars: 100_000,
@@ -111,7 +112,7 @@ export function decodeQuery(search: string): DecodedLink {
       continue
     }
     if (value.length > LINK_LIMITS.valueChars || name.length > LINK_LIMITS.valueChars) {
-      ignore(`Longer than ${LINK_LIMITS.valueChars.toLocaleString('en-US')} characters.`)
+      ignore(`Longer than ${formatCount(LINK_LIMITS.valueChars)} characters.`)
       continue
     }
     if (name.startsWith(FILTER_PREFIX)) {
@@ -169,7 +170,7 @@ export function decodeQuery(search: string): DecodedLink {
 function capNotes(ignored: IgnoredParam[]): IgnoredParam[] {
   if (ignored.length <= LINK_LIMITS.notes) return ignored
   const rest = ignored.length - (LINK_LIMITS.notes - 1)
-  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${rest.toLocaleString('en-US')} more parameters were ignored.` }]
+  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${formatCount(rest)} more parameters were ignored.` }]
 }
 
 function safeEntries(search: string, ignored: IgnoredParam[]): [string, string][] {

@@ -1,4 +1,5 @@
 // The one-line summary of the query state, as words. Pure, so the wording is tested without a DOM.
+import { formatCount } from '../../query/locale-format.ts'
 
 export type SortPlace = 'browser' | 'server' | 'none'
 
@@ -15,10 +16,9 @@ export interface StatusSummary {
   progress?: { done: number; total: number }
 }
 
-const count = new Intl.NumberFormat('en-US')
 
 function plural(n: number, word: string): string {
-  return `${count.format(n)} ${word}${n === 1 ? '' : 's'}`
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`
 }
 
 export function statusText(summary: StatusSummary): string {
@@ -43,7 +43,7 @@ export function statusText(summary: StatusSummary): string {
       if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}`)
       else {
         const approx = summary.totalEstimated ? '≈' : ''
-        parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
+        parts.push(`Showing ${formatCount(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
       if (summary.sortedBy === 'server') parts.push('sorted by the server')

@@ -1,10 +1,8 @@
 // The words and numbers the summaries show. Pure.
 import type { CellValue, ShownSummary, SummaryPart } from '../../api/summaries/shown-summary.ts'
+import { formatCount, formatDecimal } from '../../query/locale-format.ts'
 
-const count = new Intl.NumberFormat('en-US')
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
-export const formatCount = (value: number) => count.format(value)
 
 export function formatShare(part: number, whole: number): string {
   if (whole <= 0 || part === 0) return '0%'
@@ -16,7 +14,7 @@ export function formatShare(part: number, whole: number): string {
 /** A value as the summary shows it: numbers grouped, dates as written, empty text named. */
 export function formatValue(value: CellValue | undefined): string {
   if (value === undefined || value === null) return '—'
-  if (typeof value === 'number') return Number.isInteger(value) ? count.format(value) : decimal.format(value)
+  if (typeof value === 'number') return Number.isInteger(value) ? formatCount(value) : formatDecimal(value)
   if (typeof value === 'string') return value === '' ? '(empty text)' : value
   return JSON.stringify(value)
 }
