@@ -96,6 +96,12 @@ function hasTextSelection(): boolean {
   return selection !== null && !selection.isCollapsed && selection.toString() !== ''
 }
 
+function sumSizes(columns: readonly GridColumn[]): number {
+  let sum = 0
+  for (const column of columns) sum += column.getSize()
+  return sum
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`
 }
@@ -179,8 +185,10 @@ export function ResultsGrid({
   const startColumns = table.getStartVisibleLeafColumns()
   const centerColumns = table.getCenterVisibleLeafColumns()
   const shownColumns = useMemo(() => [...startColumns, ...centerColumns], [startColumns, centerColumns])
-  const startWidth = table.getStartTotalSize()
-  const totalWidth = table.getTotalSize()
+  // Summed here, not with the table's get*TotalSize(): those build header groups first, which for
+  // 10,000 columns took seconds (the grid draws its header cells from the columns, not from headers).
+  const startWidth = sumSizes(startColumns)
+  const totalWidth = startWidth + sumSizes(centerColumns)
 
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
   // in the body: 10,000 fields drawn at once froze the tab. Pinned columns are always drawn.
