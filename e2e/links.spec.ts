@@ -26,7 +26,7 @@ test('a query link opened in a fresh browser context reproduces the form and the
     const sent = other.waitForRequest((request) => request.url().startsWith(E2E_BASE_URL) && request.method() === 'GET')
     await other.goto(link)
     const request = await sent
-    expect(new URL(request.url()).searchParams.get('sort')).toBe('fee desc')
+    expect(new URL(request.url()).searchParams.get('sort')).toBe('fee desc nulls last, _id')
     await expect(statusRegion(other)).toHaveText(SUCCESS_STATUS)
 
     await expect(other.getByRole('radio', { name: 'Live API' })).toBeChecked()

@@ -1,7 +1,7 @@
 // Totals and paging: Previous/Next page and Page size walk through a result with `offset` and
 // `limit`, every record exactly once, the sort kept, and the page in the link.
 import type { Page } from '@playwright/test'
-import { ACTION_PATH, fillLiveForm, gridColumn, openApp, resultsTable, runQuery, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
+import { ACTION_PATH, fillLiveForm, gridColumn, isTotalRequest, openApp, pageParams, resultsTable, runQuery, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
 import { codes, loadCourses } from './fixtures/courses-oracle.ts'
 import { E2E_BASE_URL, E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
 import { expect, test } from './fixtures/test.ts'
@@ -17,7 +17,7 @@ const previousPage = (page: Page) => page.getByRole('button', { name: 'Previous 
 function recordBodies(page: Page): Record<string, unknown>[] {
   const bodies: Record<string, unknown>[] = []
   page.on('request', (request) => {
-    if (request.url() === ACTION_URL && request.method() === 'POST') bodies.push(request.postDataJSON() as Record<string, unknown>)
+    if (request.url() === ACTION_URL && request.method() === 'POST' && !isTotalRequest(request)) bodies.push(pageParams(request))
   })
   return bodies
 }

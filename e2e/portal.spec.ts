@@ -2,7 +2,7 @@
 // and under /data/en, resource page and API addresses pasted into the form, the resource's name and
 // data dictionary from a data package, and what the probe finds there.
 import type { Page } from '@playwright/test'
-import { ACTION_PATH, fillLiveForm, gridColumn, gridRecords, openApp, resultsTable, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
+import { ACTION_PATH, fillLiveForm, gridColumn, gridRecords, openApp, pageParams, resultsTable, statusRegion, SUCCESS_STATUS } from './fixtures/app.ts'
 import { startFaultServer } from './fixtures/fault-server.ts'
 import { startPortalServer, WATER, WATER_RESOURCE, type PortalServer } from './fixtures/portal-servers.ts'
 import { E2E_PUBLIC_RESOURCE } from './fixtures/server-args.ts'
@@ -76,7 +76,7 @@ test('an API address pasted into Base URL takes over its q, filters, limit, sort
       'Not taken: records_format (the explorer chooses the answer’s format itself).',
   )
   const request = await runAgainst(page, root.baseUrl)
-  expect(request.postDataJSON()).toEqual({ resource_id: WATER_RESOURCE, limit: 5, q: 'weir', filters: { status: 'checked' }, sort: 'ph desc', fields: ['site', 'ph'] })
+  expect(pageParams(request)).toEqual({ resource_id: WATER_RESOURCE, limit: 5, q: 'weir', filters: { status: 'checked' }, sort: 'ph desc nulls last, _id', fields: ['site', 'ph'] })
   expect(await gridRecords(page)).toEqual([
     { site: 'Upper weir', ph: '7.3' },
     { site: 'Upper weir', ph: '7.2' },
@@ -91,7 +91,7 @@ test('Ctrl+Enter after pasting an API address keeps its columns and sort, as Run
   const sent = page.waitForRequest((request) => request.url().startsWith(root.baseUrl + ACTION_PATH) && request.method() !== 'OPTIONS')
   await page.getByLabel('Search text').press('Control+Enter')
   const request = await sent
-  expect(request.postDataJSON()).toMatchObject({ resource_id: WATER_RESOURCE, q: 'weir', sort: 'ph desc', fields: ['site', 'ph'] })
+  expect(request.postDataJSON()).toMatchObject({ resource_id: WATER_RESOURCE, q: 'weir', sort: 'ph desc nulls last, _id', fields: ['site', 'ph'] })
   await expect(statusRegion(page)).toHaveText(SUCCESS_STATUS)
 })
 

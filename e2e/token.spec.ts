@@ -2,7 +2,7 @@
 // URL, the history, storage, cookies or copied links (unless "Remember for this tab" is ticked).
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { fillLiveForm, gridColumn, openApp, runQuery } from './fixtures/app.ts'
+import { fillLiveForm, gridColumn, openApp, pageParams, runQuery } from './fixtures/app.ts'
 import { E2E_BASE_URL, E2E_PRIVATE_RESOURCE, E2E_TOKEN } from './fixtures/server-args.ts'
 import { BROWSER_NETWORK_LOG, expect, test } from './fixtures/test.ts'
 
@@ -54,7 +54,7 @@ test('a private resource: 403 without a token, rows with it, and the token is ke
   await expect(page.getByLabel('API token', { exact: true })).toHaveAttribute('type', 'password')
   const granted = await runQuery(page)
   expect((await granted.allHeaders()).authorization).toBe(E2E_TOKEN)
-  expect(granted.postDataJSON()).toEqual({ resource_id: E2E_PRIVATE_RESOURCE, limit: 10 })
+  expect(pageParams(granted)).toEqual({ resource_id: E2E_PRIVATE_RESOURCE, limit: 10 })
   await expect(alert).toBeHidden()
   expect(await gridColumn(page, 'student')).toEqual(students)
 

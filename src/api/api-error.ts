@@ -16,6 +16,7 @@ export type ApiError = ApiErrorBase &
   (
     | { kind: 'network'; phase: 'connect' | 'body' }
     | { kind: 'timeout'; timeoutMs: number }
+    | { kind: 'too-large'; limitBytes: number }
     | { kind: 'aborted' }
     | { kind: 'invalid-query'; fieldErrors: FieldMessages }
     | { kind: 'demo-engine' }

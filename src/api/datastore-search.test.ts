@@ -4,10 +4,11 @@ import { defaultQuery } from '../query/defaults.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { DatastoreSearchError } from './api-error.ts'
-import { datastoreKeys, datastoreSearchOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
+import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
 import { OffThreadUnavailable, type LiveWorkerClient } from './live-worker-client.ts'
 import { parseResponse } from './parse-response.ts'
 import { createServerFormats } from './server-formats.ts'
+import { createTotalCosts } from './total-costs.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 const OK_BODY = JSON.stringify({ success: true, result: { limit: 100, fields: [{ id: '_id', type: 'int' }], records: [{ _id: 1 }], total: 1 } })
@@ -167,6 +168,28 @@ describe('big live pages', () => {
     expect(side.sent.map(askedFormat)).toEqual(['lists', undefined, undefined])
     expect(formats.listsAccepted('https://portal.example/data')).toBe(false)
   })
+
+  it('ask again without lists when CKAN 2.11 refuses them beside q or distinct, and keep lists for the rest', async () => {
+    const formats = createServerFormats()
+    formats.learnFromAnswer('https://portal.example/data', 'objects')
+    const sqlError = JSON.stringify({ success: false, error: { __type: 'Validation Error', query: ['syntax error at or near "FROM"'] } })
+    const side = scripted((spec) => {
+      const body = JSON.parse(spec.body ?? '{}') as Record<string, unknown>
+      return body.records_format === 'lists' && (body.q !== undefined || body.distinct === true) ? reply(409, sqlError) : reply(200, echoing(askedFormat(spec) ?? 'objects'))
+    })
+    const withFormats: SearchDeps = { transports: { live: side.transport, demo: side.transport, serverFormats: formats } }
+    const searched = await fetchDatastoreSearch(live({ limit: 5000, q: 'weir' }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined])
+    expect(searched.result.records).toEqual([{ _id: 1 }])
+    await fetchDatastoreSearch(live({ limit: 5000, q: 'other' }), withFormats)
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats)
+    expect(side.sent.map(askedFormat)).toEqual(['lists', undefined, undefined, 'lists'])
+
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats, undefined, [['distinct', true]])
+    await fetchDatastoreSearch(live({ limit: 5000, q: '' }), withFormats, undefined, [['distinct', true]])
+    expect(side.sent.slice(4).map(askedFormat)).toEqual(['lists', undefined, undefined])
+    expect([formats.listsAccepted('https://portal.example/data'), formats.listsAccepted('https://portal.example/data', { q: true })]).toEqual([true, false])
+  })
 })
 
 const key = (query: QueryState) => JSON.stringify(datastoreKeys.search(query, undefined))
@@ -239,5 +262,47 @@ describe('datastoreSearchOptions with a QueryClient', () => {
     expect(options.placeholderData).toBeTypeOf('function')
     expect(options.staleTime).toBe(60_000)
     expect(datastoreSearchOptions(defaultQuery(), deps(scripted(() => reply(200, OK_BODY)).transport)).staleTime).toBe(Number.POSITIVE_INFINITY)
+  })
+})
+
+describe('a live page and its total, apart', () => {
+  const bodyOf = (spec: HttpRequestSpec) => JSON.parse(spec.body ?? '{}') as Record<string, unknown>
+
+  it('sends the page without its total and the total alone, then learns that this resource counts cheaply', async () => {
+    const side = scripted((spec) => reply(200, bodyOf(spec).limit === 0
+      ? JSON.stringify({ success: true, result: { limit: 0, fields: [{ id: '_id', type: 'int' }], records: [], total: 1234 } })
+      : JSON.stringify({ success: true, result: { limit: 100, fields: [{ id: '_id', type: 'int' }], records: [{ _id: 1 }] } })))
+    const totalCosts = createTotalCosts()
+    const searchDeps: SearchDeps = { transports: { live: side.transport, demo: side.transport, totalCosts } }
+    const client = new QueryClient()
+    const query = live({ resourceId: 'big', q: 'oak', offset: 200, sort: [{ field: 'name', direction: 'desc' }], sortOn: 'server' })
+    const page = await client.fetchQuery(datastoreSearchOptions(query, searchDeps))
+    const total = await client.fetchQuery(datastoreTotalOptions(query, searchDeps))
+    expect(bodyOf(side.sent[0]!)).toEqual({ resource_id: 'big', limit: 100, q: 'oak', sort: 'name desc nulls last, _id', offset: 200, include_total: false })
+    expect(bodyOf(side.sent[1]!)).toEqual({ resource_id: 'big', q: 'oak', limit: 0 })
+    expect([page.result.total, total.total]).toEqual([undefined, 1234])
+    // the scripted answer took 7 ms: a count that cheap earns one request next time
+    expect(totalCosts.apart('https://portal.example/data', 'big')).toBe(false)
+    await client.fetchQuery(datastoreSearchOptions({ ...query, offset: 300 }, searchDeps))
+    expect(bodyOf(side.sent[2]!)).not.toHaveProperty('include_total')
+  })
+
+  it('shares one total among every page, sort and column choice of the same conditions', () => {
+    const a = live({ q: 'oak', offset: 0, sort: [] })
+    const b = live({ q: 'oak', offset: 500, limit: 20, sort: [{ field: 'x', direction: 'asc' }], sortOn: 'server', fields: ['x'] })
+    expect(datastoreKeys.total(a, 't')).toEqual(datastoreKeys.total(b, 't'))
+    expect(datastoreKeys.total(a, 't')).not.toEqual(datastoreKeys.total(live({ q: 'elm' }), 't'))
+  })
+
+  it('asks a server that refuses include_total again with the total in the page, and remembers it', async () => {
+    const side = scripted((spec) => ('include_total' in bodyOf(spec)
+      ? reply(409, JSON.stringify({ success: false, error: { __type: 'Validation Error', include_total: ['The input field include_total was not expected.'] } }))
+      : reply(200, OK_BODY)))
+    const totalCosts = createTotalCosts()
+    const client = new QueryClient()
+    const outcome = await client.fetchQuery(datastoreSearchOptions(live({ resourceId: 'r' }), { transports: { live: side.transport, demo: side.transport, totalCosts } }))
+    expect(outcome.result.total).toBe(1)
+    expect(side.sent.map((spec) => 'include_total' in bodyOf(spec))).toEqual([true, false])
+    expect(totalCosts.apart('https://portal.example/data', 'other')).toBe(false)
   })
 })

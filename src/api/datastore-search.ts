@@ -1,14 +1,15 @@
 // The one endpoint: keys, fetcher and TanStack Query options for `datastore_search`.
 import { keepPreviousData, queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { normalizeQuery } from '../query/normalize.ts'
-import { buildRequest, effectiveBaseUrl, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildRequest, effectiveBaseUrl, TOTAL_EXTRA, totalQuery, LISTS_ABOVE_RECORDS, recordsFormatFor, redactedRequest, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import { DatastoreSearchError, type ApiError } from './api-error.ts'
 import { describeFailure } from './describe-failure.ts'
 import { OffThreadUnavailable, type LiveAnswer, type LiveWorkerClient } from './live-worker-client.ts'
 import { parseResponse, type DatastoreResult, type ParseContext } from './parse-response.ts'
-import type { ServerFormats } from './server-formats.ts'
+import type { ListsUse, ServerFormats } from './server-formats.ts'
+import type { TotalCosts } from './total-costs.ts'
 import type { SendOptions, TransferProgress, Transport } from './transport.ts'
 
 /** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
@@ -23,6 +24,8 @@ export interface Transports {
   demoOffThread?: Pick<LiveWorkerClient, 'search'>
   /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
   serverFormats?: ServerFormats
+  /** What a count costs on each live server: pages go without their total where it may cost. */
+  totalCosts?: TotalCosts
 }
 
 export interface SearchDeps {
@@ -31,6 +34,8 @@ export interface SearchDeps {
   token?: string
   /** Per-request timeout for live queries (ms); the transport's default otherwise. */
   timeoutMs?: number
+  /** Size limit of a live answer (bytes); the transport's default otherwise. */
+  maxBytes?: number
   onProgress?: (progress: TransferProgress) => void
 }
 
@@ -73,13 +78,21 @@ export const datastoreKeys = {
   all: ['datastore'] as const,
   searches: () => [...datastoreKeys.all, 'search'] as const,
   search: (query: QueryState, token: string | undefined) => [...datastoreKeys.searches(), searchIdentity(query), { token: tokenTag(token) }] as const,
+  /** A total depends only on the query's conditions: every page, sort and column choice shares it. */
+  total: (query: QueryState, token: string | undefined) => [...datastoreKeys.all, 'total', searchIdentity(totalQuery(query)), { token: tokenTag(token) }] as const,
 }
 
 /**
  * Builds, sends and parses one search; throws `DatastoreSearchError` with a typed `ApiError`.
  * `extra` adds parameters the query model does not hold (the summaries' `distinct`, `include_total`).
  */
-export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, signal?: AbortSignal, extra?: BuildOptions['extra']): Promise<SearchOutcome> {
+export async function fetchDatastoreSearch(
+  query: QueryState,
+  deps: SearchDeps,
+  signal?: AbortSignal,
+  extra?: BuildOptions['extra'],
+  page: Pick<BuildOptions, 'withoutTotal'> = {},
+): Promise<SearchOutcome> {
   const validation = validateQuery(query, { token: deps.token })
   if (hasErrors(validation)) {
     throw new DatastoreSearchError({
@@ -92,7 +105,8 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   }
   const formats = query.source === 'live' ? deps.transports.serverFormats : undefined
   const baseUrl = effectiveBaseUrl(query)
-  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl), extra }
+  const companions = listsCompanions(query, extra)
+  const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl, companions), extra, ...page }
   const spec = buildRequest(query, buildOptions)
   const context: ParseContext = { token: deps.token, requestedLimit: query.limit }
   let answer: LiveAnswer
@@ -105,11 +119,24 @@ export async function fetchDatastoreSearch(query: QueryState, deps: SearchDeps, 
   if (formats && !outcome.ok && outcome.error.kind === 'validation' && 'records_format' in outcome.error.paramErrors && recordsFormatFor(query, buildOptions)) {
     // This server does not take lists after all: remember it and ask again as every client does.
     formats.settle(baseUrl, 'refused')
-    return fetchDatastoreSearch(query, deps, signal, extra)
+    return fetchDatastoreSearch(query, deps, signal, extra, page)
+  }
+  if (formats && !outcome.ok && outcome.error.kind === 'validation' && recordsFormatFor(query, buildOptions) && (companions.distinct || companions.q)) {
+    // CKAN 2.11 takes lists alone but not beside distinct or q (its 409 names neither): ask again
+    // without lists, and remember the combination only when that answer proves it was the cause.
+    const retried = await fetchDatastoreSearch(query, { ...deps, transports: { ...deps.transports, serverFormats: undefined } }, signal, extra, page)
+    if (companions.distinct) formats.settle(baseUrl, 'refused with distinct')
+    if (companions.q) formats.settle(baseUrl, 'refused with q')
+    return retried
   }
   if (!outcome.ok) throw new DatastoreSearchError(outcome.error)
   formats?.learnFromAnswer(baseUrl, outcome.result.recordsFormat)
   return { result: outcome.result, request: redactedRequest(spec), status: answer.status, elapsedMs: answer.elapsedMs }
+}
+
+/** What a search sends beside `records_format` that some servers refuse with lists. */
+export function listsCompanions(query: QueryState, extra: BuildOptions['extra']): ListsUse {
+  return { q: query.q !== '', distinct: extra?.some(([name, value]) => name === 'distinct' && value === true) ?? false }
 }
 
 /** A big page is parsed in a worker when there is one (the live-answer worker, or the demo engine's own); everything else is read here. */
@@ -118,6 +145,7 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     signal,
     onProgress: deps.onProgress,
     ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(query.source === 'live' && deps.maxBytes !== undefined ? { maxBytes: deps.maxBytes } : {}),
   }
   const big = query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS
   const offThread = deps.transports.liveOffThread
@@ -155,7 +183,7 @@ function isBigOutcome(data: unknown): boolean {
 export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
   return queryOptions<SearchOutcome, DatastoreSearchError>({
     queryKey: datastoreKeys.search(query, deps.token),
-    queryFn: ({ signal }) => fetchDatastoreSearch(query, deps, signal),
+    queryFn: ({ signal }) => fetchPage(query, deps, signal),
     retry: (failureCount, error) => shouldRetry(query.source, failureCount, error),
     retryDelay: 500,
     // The demo needs no network, and a live query should say "network failure" rather than pause.
@@ -164,6 +192,54 @@ export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
     // Walking a big answer to find it unchanged (decoding every value) would cost more than showing it again.
     structuralSharing: (oldData: unknown, newData: unknown) => (isBigOutcome(newData) ? newData : replaceEqualDeep(oldData, newData)),
     // Demo resources never change under a given id; live data may.
+    staleTime: query.source === 'demo' ? Number.POSITIVE_INFINITY : 60_000,
+  })
+}
+
+/** Whether a live page of this query goes without its total (see total-costs.ts); never in the demo. */
+export function pageWithoutTotal(query: QueryState, transports: Transports): boolean {
+  return query.source === 'live' && (transports.totalCosts?.apart(effectiveBaseUrl(query), query.resourceId) ?? false)
+}
+
+/** The grid's page: alone where counts may cost, learning from each answer what the count costs. */
+async function fetchPage(query: QueryState, deps: SearchDeps, signal?: AbortSignal): Promise<SearchOutcome> {
+  const costs = query.source === 'live' ? deps.transports.totalCosts : undefined
+  const baseUrl = effectiveBaseUrl(query)
+  const withoutTotal = pageWithoutTotal(query, deps.transports)
+  try {
+    const outcome = await fetchDatastoreSearch(query, deps, signal, undefined, { withoutTotal })
+    if (!withoutTotal) costs?.learn(baseUrl, query.resourceId, { kind: 'with-page', elapsedMs: outcome.elapsedMs, totalWasEstimated: outcome.result.totalWasEstimated })
+    return outcome
+  } catch (error) {
+    const apiError = error instanceof DatastoreSearchError ? error.apiError : undefined
+    if (!costs || !withoutTotal || apiError?.kind !== 'validation' || !('include_total' in apiError.paramErrors)) throw error
+    // A server older than include_total: the page and its total in one request, from now on.
+    costs.refuse(baseUrl)
+    return fetchPage(query, deps, signal)
+  }
+}
+
+export interface TotalOutcome {
+  total?: number
+  totalWasEstimated?: boolean
+  elapsedMs: number
+}
+
+/** A query's total alone (`limit: 0`): its own request, cancellable, cached under the query's conditions. */
+export async function fetchDatastoreTotal(query: QueryState, deps: SearchDeps, signal?: AbortSignal): Promise<TotalOutcome> {
+  const outcome = await fetchDatastoreSearch(totalQuery(query), deps, signal, TOTAL_EXTRA)
+  const { total, totalWasEstimated } = outcome.result
+  if (query.source === 'live') deps.transports.totalCosts?.learn(effectiveBaseUrl(query), query.resourceId, { kind: 'alone', elapsedMs: outcome.elapsedMs, totalWasEstimated })
+  return { total, totalWasEstimated, elapsedMs: outcome.elapsedMs }
+}
+
+export function datastoreTotalOptions(query: QueryState, deps: SearchDeps) {
+  return queryOptions<TotalOutcome, DatastoreSearchError>({
+    queryKey: datastoreKeys.total(query, deps.token),
+    queryFn: ({ signal }) => fetchDatastoreTotal(query, deps, signal),
+    retry: (failureCount, error) => shouldRetry(query.source, failureCount, error),
+    retryDelay: 500,
+    networkMode: 'always',
     staleTime: query.source === 'demo' ? Number.POSITIVE_INFINITY : 60_000,
   })
 }

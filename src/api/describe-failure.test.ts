@@ -12,6 +12,16 @@ describe('describeFailure', () => {
     expect(error.hint).toMatch(/raise the timeout/)
   })
 
+  it('says an answer past the size limit was stopped, how far it got, and how to raise the limit', () => {
+    const stopped = describeFailure(new TransportError('too-large', 'x', { phase: 'body', receivedBytes: 1_048_576, limitBytes: 1_000_000 }), live)
+    expect(stopped).toMatchObject({ kind: 'too-large', limitBytes: 1_000_000, title: 'The answer is larger than 1 MB' })
+    expect(stopped.message).toMatch(/portal\.example sent more than the size limit of 1 MB.*1,048,576 bytes/)
+    expect(stopped.hint).toMatch(/raise the size limit \(Maximum answer size, in the form’s Advanced options\)/)
+    const announced = describeFailure(new TransportError('too-large', 'x', { phase: 'body', receivedBytes: 0, limitBytes: 200_000_000 }), live)
+    expect(announced.title).toBe('The answer is larger than 200 MB')
+    expect(announced.message).toMatch(/announced an answer larger than the size limit of 200 MB/)
+  })
+
   it('tells a connection that never opened (maybe CORS) from one that broke off', () => {
     expect(describeFailure(new TransportError('network', 'fetch failed', { phase: 'connect' }), live)).toMatchObject({
       kind: 'network',

@@ -1,6 +1,6 @@
 // Failures without an answer (no connection, timeout, cancel, engine crash) as ApiErrors the UI shows.
 import { redactError, type ApiError } from './api-error.ts'
-import { formatSeconds } from './fetch-transport.ts'
+import { formatBytes, formatSeconds } from './fetch-transport.ts'
 import { TransportError } from './transport.ts'
 import { formatCount } from '../query/locale-format.ts'
 
@@ -33,6 +33,19 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
             ? `${host} started answering but had not finished after ${formatSeconds(timeoutMs)} (${formatCount(received)} bytes received); the query was stopped.`
             : `${host} did not answer within ${formatSeconds(timeoutMs)}; the query was stopped.`,
         hint: 'Ask for fewer records, or raise the timeout and run it again.',
+      }
+    }
+    case 'too-large': {
+      const limitBytes = error.details.limitBytes ?? 0
+      return {
+        kind: 'too-large',
+        limitBytes,
+        title: `The answer is larger than ${formatBytes(limitBytes)}`,
+        message:
+          received > 0
+            ? `${host} sent more than the size limit of ${formatBytes(limitBytes)}; the explorer stopped reading it after ${formatCount(received)} bytes so that this tab stays responsive.`
+            : `${host} announced an answer larger than the size limit of ${formatBytes(limitBytes)}; the explorer did not read it so that this tab stays responsive.`,
+        hint: 'Ask for fewer records or columns, or raise the size limit (Maximum answer size, in the form’s Advanced options) and run it again.',
       }
     }
     case 'invalid-request':

@@ -3,13 +3,15 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import { createFetchTransport } from './fetch-transport.ts'
+import { createFetchTransport, DEFAULT_MAX_BYTES } from './fetch-transport.ts'
 import type { TransferProgress } from './transport.ts'
 import { failureOf } from './test-support/failure-of.ts'
 
 let server: Server
 let origin = ''
 const hanging = new Set<ServerResponse>()
+/** Whether the endless stream was stopped (its connection closed) after the transport gave up. */
+let endlessClosed: Promise<void> | undefined
 
 /** Routes by path: each one a way a server can behave. */
 beforeAll(async () => {
@@ -40,6 +42,19 @@ beforeAll(async () => {
           res.writeHead(200, { 'content-type': 'application/json' })
           res.write('{"records": [1, 2,')
           setTimeout(() => req.socket.destroy(), 10)
+          return
+        case '/endless': {
+          // Streams 64 KB chunks without a length until the reader goes away.
+          res.writeHead(200, { 'content-type': 'application/json' })
+          const chunk = Buffer.alloc(65_536, 0x20)
+          const timer = setInterval(() => res.write(chunk), 1)
+          endlessClosed = new Promise((resolve) => res.on('close', () => (clearInterval(timer), resolve())))
+          return
+        }
+        case '/declared-huge':
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000000' })
+          res.write('{')
+          hanging.add(res)
           return
         case '/redirect':
           res.writeHead(302, { location: '/echo' }).end()
@@ -132,6 +147,25 @@ describe('fetch transport', () => {
   it('reports a connection reset in the middle of the body as a network failure during the body', async () => {
     const failure = await failureOf(createFetchTransport().send(get('/reset'), {}))
     expect(failure).toMatchObject({ kind: 'network', details: { phase: 'body' } })
+  })
+
+  it('stops an answer past the size limit as it streams in, and closes the connection', async () => {
+    const progress: TransferProgress[] = []
+    const failure = await failureOf(createFetchTransport().send(get('/endless'), { maxBytes: 1_000_000, onProgress: (p) => progress.push(p) }))
+    expect(failure).toMatchObject({ kind: 'too-large', details: { phase: 'body', limitBytes: 1_000_000 } })
+    expect(failure.details.receivedBytes).toBeGreaterThan(1_000_000)
+    expect(failure.details.receivedBytes).toBeLessThan(1_200_000)
+    expect(progress.at(-1)?.done ?? 0).toBeLessThanOrEqual(1_000_000)
+    await endlessClosed
+  })
+
+  it('refuses an answer whose declared length passes the limit before reading it; the default limit is 200 MB', async () => {
+    const failure = await failureOf(createFetchTransport({ maxBytes: 4_000_000 }).send(get('/declared-huge'), {}))
+    expect(failure).toMatchObject({ kind: 'too-large', details: { receivedBytes: 0, limitBytes: 4_000_000 } })
+    expect(failure.message).toBe('The answer passed the size limit of 4 MB.')
+    const within = await createFetchTransport().send(get('/chunks'), { maxBytes: 7 })
+    expect(within.bodyText).toBe('abcdéf')
+    expect(DEFAULT_MAX_BYTES).toBe(200_000_000)
   })
 
   it('refuses a header that cannot travel (non-Latin-1 or a line break) without sending', async () => {

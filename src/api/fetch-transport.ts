@@ -1,26 +1,32 @@
 // Live transport: the browser's fetch, no cookies, no cache, no referrer, with a timeout that covers
-// the whole answer (a server that never finishes its body is stopped too).
+// the whole answer (a server that never finishes its body is stopped too) and a size limit on it (an
+// answer past it is stopped as it streams in, before it can fill the tab's memory).
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export const DEFAULT_TIMEOUT_MS = 30_000
+/** 200 MB: far above any page the explorer asks for (32,000 wide records), far below what breaks a tab. */
+export const DEFAULT_MAX_BYTES = 200_000_000
 
 export interface FetchTransportOptions {
   /** Default for every request; a request may override it. 0 disables the timeout. */
   timeoutMs?: number
+  /** Default size limit of an answer's body, in bytes; a request may override it. */
+  maxBytes?: number
   fetchImpl?: typeof fetch
 }
 
 export function createFetchTransport(options: FetchTransportOptions = {}): Transport {
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init))
-  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const defaults = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES }
   return {
-    send: (spec, sendOptions) => sendWithFetch(fetchImpl, spec, { timeoutMs: defaultTimeout, ...sendOptions }),
+    send: (spec, sendOptions) => sendWithFetch(fetchImpl, spec, { ...defaults, ...definedOnly(sendOptions) }),
   }
 }
 
 async function sendWithFetch(fetchImpl: typeof fetch, spec: HttpRequestSpec, options: SendOptions): Promise<RawResponse> {
-  const { signal, onProgress, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  const { signal, onProgress, timeoutMs = DEFAULT_TIMEOUT_MS, maxBytes = DEFAULT_MAX_BYTES } = options
   if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
   const badHeader = spec.headers.find(([name, value]) => !isHeaderSafe(name) || !isHeaderSafe(value))
   if (badHeader) {
@@ -48,7 +54,13 @@ async function sendWithFetch(fetchImpl: typeof fetch, spec: HttpRequestSpec, opt
       redirect: 'follow',
     })
     phase = 'body'
-    const bodyText = await readBody(response, (bytes) => {
+    const tooLarge = (bytes: number) => {
+      controller.abort()
+      return new TransportError('too-large', `The answer passed the size limit of ${formatBytes(maxBytes)}.`, { phase, receivedBytes: bytes, limitBytes: maxBytes })
+    }
+    // A declared length past the limit is refused before a byte is read.
+    if ((contentLength(response) ?? 0) > maxBytes) throw tooLarge(0)
+    const bodyText = await readBody(response, maxBytes, tooLarge, (bytes) => {
       receivedBytes = bytes
       onProgress?.({ done: bytes, total: contentLength(response), unit: 'bytes' })
     })
@@ -74,8 +86,8 @@ async function sendWithFetch(fetchImpl: typeof fetch, spec: HttpRequestSpec, opt
   }
 }
 
-/** Reads the body as UTF-8 text, reporting bytes as they arrive. */
-async function readBody(response: Response, onBytes: (bytes: number) => void): Promise<string> {
+/** Reads the body as UTF-8 text, reporting bytes as they arrive; past `maxBytes` it stops with `tooLarge`. */
+async function readBody(response: Response, maxBytes: number, tooLarge: (bytes: number) => TransportError, onBytes: (bytes: number) => void): Promise<string> {
   if (!response.body) return response.text()
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
@@ -85,6 +97,10 @@ async function readBody(response: Response, onBytes: (bytes: number) => void): P
     const { done, value } = await reader.read()
     if (done) break
     bytes += value.byteLength
+    if (bytes > maxBytes) {
+      void reader.cancel().catch(() => {})
+      throw tooLarge(bytes)
+    }
     parts.push(decoder.decode(value, { stream: true }))
     onBytes(bytes)
   }
@@ -100,6 +116,17 @@ function contentLength(response: Response): number | undefined {
 /** Header names and values must be single-line Latin-1 text. */
 function isHeaderSafe(text: string): boolean {
   return /^[\t\x20-\x7e\x80-\xff]*$/.test(text)
+}
+
+/** Options without their undefined entries (so they do not replace a default). */
+function definedOnly(options: SendOptions): SendOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as SendOptions
+}
+
+/** Bytes in MB (decimal, as the size limit is typed), e.g. `200 MB`, `1.5 MB`. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / 1_000_000
+  return `${mb >= 10 ? formatCount(Math.round(mb)) : Number(mb.toFixed(mb >= 1 ? 1 : 3))} MB`
 }
 
 export function formatSeconds(ms: number): string {

@@ -77,7 +77,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
   }
 
   const search = (spec: HttpRequestSpec, context: ParseContext, options: SendOptions = {}): Promise<LiveAnswer> => {
-    const { signal, onProgress, timeoutMs } = options
+    const { signal, onProgress, timeoutMs, maxBytes } = options
     if (signal?.aborted) return Promise.reject(new TransportError('aborted', 'The query was cancelled.'))
     let target: LiveWorkerLike
     try {
@@ -130,7 +130,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
       pending.set(id, call)
       signal?.addEventListener('abort', onAbort, { once: true })
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
-      target.postMessage({ kind: 'search', id, spec, context, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+      target.postMessage({ kind: 'search', id, spec, context, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxBytes === undefined ? {} : { maxBytes }) })
     })
   }
 

@@ -20,7 +20,7 @@ export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: ty
   const transport = createFetchTransport({ fetchImpl: options.fetchImpl })
   const running = new Map<number, AbortController>()
 
-  const search = async ({ id, spec, context, timeoutMs }: Extract<ToLiveWorker, { kind: 'search' }>): Promise<void> => {
+  const search = async ({ id, spec, context, timeoutMs, maxBytes }: Extract<ToLiveWorker, { kind: 'search' }>): Promise<void> => {
     const controller = new AbortController()
     running.set(id, controller)
     let postedAt = Number.NEGATIVE_INFINITY
@@ -34,7 +34,7 @@ export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: ty
       post({ kind: 'progress', id, progress })
     }
     try {
-      const raw = await transport.send(spec, { signal: controller.signal, onProgress, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+      const raw = await transport.send(spec, { signal: controller.signal, onProgress, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxBytes === undefined ? {} : { maxBytes }) })
       // The last byte count always arrives, however soon after the one before.
       if (unposted) post({ kind: 'progress', id, progress: unposted })
       const outcome = parseResponse(raw, context)

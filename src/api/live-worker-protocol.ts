@@ -8,14 +8,14 @@ import type { RecordColumn } from './record-columns.ts'
 import type { TransferProgress, TransportFailureKind } from './transport.ts'
 
 export type ToLiveWorker =
-  | { kind: 'search'; id: number; spec: HttpRequestSpec; context: ParseContext; timeoutMs?: number }
+  | { kind: 'search'; id: number; spec: HttpRequestSpec; context: ParseContext; timeoutMs?: number; maxBytes?: number }
   | { kind: 'cancel'; id: number }
 
 /** A TransportError as plain data (an Error's class does not survive postMessage). */
 export interface TransportFailure {
   kind: TransportFailureKind
   message: string
-  details: { phase?: 'connect' | 'body'; receivedBytes?: number; timeoutMs?: number }
+  details: { phase?: 'connect' | 'body'; receivedBytes?: number; timeoutMs?: number; limitBytes?: number }
 }
 
 export type FromLiveWorker =

@@ -34,7 +34,7 @@ async function engineSearch(fields: FieldInfo[], records: RecordObject[], sort?:
   const table = builder.build()
   const catalog = new Catalog()
   catalog.add({ id: 'r', load: () => table })
-  const params = { resource_id: 'r', limit: 32000, ...(sort ? { sort: sort.map((key) => `${key.field} ${key.direction}`).join(', ') } : {}) }
+  const params = { resource_id: 'r', limit: 32000, ...(sort ? { sort: sort.map((key) => `${key.field} ${key.direction === 'desc' ? 'desc nulls last' : 'asc'}`).join(', ') } : {}) }
   const outcome = await datastoreSearch(catalog, params, { tokens: [] })
   const body = outcome.body as { result: { records: DatastoreRecord[]; fields: DatastoreField[] } }
   return body.result
@@ -52,11 +52,11 @@ describe('sortRecordsLocally', () => {
     )
   })
 
-  it('puts nulls last ascending and first descending, and leaves the input untouched', () => {
+  it('puts nulls last in both directions (desc nulls last, as sent to servers), and leaves the input untouched', () => {
     const records = [{ id: 1, n: 2 }, { id: 2, n: null }, { id: 3, n: 10 }]
     const fields = [{ id: 'id', type: 'int' }, { id: 'n', type: 'int4' }]
     expect(sortRecordsLocally(records, [{ field: 'n', direction: 'asc' }], fields).map((r) => r.id)).toEqual([1, 3, 2])
-    expect(sortRecordsLocally(records, [{ field: 'n', direction: 'desc' }], fields).map((r) => r.id)).toEqual([2, 3, 1])
+    expect(sortRecordsLocally(records, [{ field: 'n', direction: 'desc' }], fields).map((r) => r.id)).toEqual([3, 1, 2])
     expect(records.map((r) => r.id)).toEqual([1, 2, 3])
   })
 

@@ -1,6 +1,6 @@
 // Sorting a COMPLETE result in the browser with the engine's own ordering, so a browser sort and a
 // server sort of the same records agree: the engine's cell text, its value index and sort ranks
-// (per-type comparison), nulls last ascending and first descending, ties kept in the order the
+// (per-type comparison), nulls last in both directions (`desc nulls last`), ties kept in the order the
 // server sent (`_id` order).
 import { cellToText, codesFromTexts, ranksOf, type CellValue, type FieldType } from '../engine/index.ts'
 import type { SortKey } from '../query/types.ts'
@@ -18,9 +18,9 @@ export function sortRecordsLocally(records: readonly DatastoreRecord[], sort: re
       const rankA = ranks[a]
       const rankB = ranks[b]
       if (rankA === rankB) continue
-      // Rank 0 is null: last when ascending, first when descending.
-      if (rankA === 0) return descending ? -1 : 1
-      if (rankB === 0) return descending ? 1 : -1
+      // Rank 0 is null: last either way, as the server is asked (`desc nulls last`).
+      if (rankA === 0) return 1
+      if (rankB === 0) return -1
       return descending ? rankB - rankA : rankA - rankB
     }
     return a - b

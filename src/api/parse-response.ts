@@ -86,7 +86,7 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         status,
         title: `Access denied (${status})`,
         message: said || 'The server refused access to this resource.',
-        hint: 'The resource is private. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”. CKAN 2.10 reads X-CKAN-API-Key instead, which this explorer does not send.',
+        hint: 'The resource is private, or the token does not grant it. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”, which CKAN 2.9 to 2.12 all read (2.9 and 2.10 read X-CKAN-API-Key first and fall back to Authorization; 2.11 and later read only Authorization, unless the portal named another header).',
       })
     case 404:
       return fail({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { Catalog, createDatastoreHandler, TableBuilder } from '../engine/index.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import { innerSubstring, listsVerdict, probeApi, type ProbeReport, type ProbeTopic } from './probe.ts'
+import { innerSubstring, listsVerdict, listsVerdicts, probeApi, type ProbeReport, type ProbeTopic } from './probe.ts'
 import { TransportError, type RawResponse, type Transport } from './transport.ts'
 
 const BASE = 'http://api.test/data'
@@ -19,6 +19,7 @@ function referenceHandler() {
   ])
   builder.append({ code: 'B-1', subject: 'Biology', stage: 'active' })
   builder.append({ code: 'C-2', subject: 'Chemistry', stage: 'draft' })
+  builder.append({ code: 'B-3', subject: 'Botany', stage: 'active' })
   const table = builder.build()
   const catalog = new Catalog()
   catalog.add({ id: PUBLIC_ID, load: () => table })
@@ -113,7 +114,8 @@ describe('probeApi', () => {
   it('asks once for records as lists, and tells a server that refuses or ignores them', async () => {
     const sent: HttpRequestSpec[] = []
     await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(undefined, sent))
-    expect(sent.filter((spec) => spec.body?.includes('"records_format":"lists"'))).toHaveLength(1)
+    const listsAlone = sent.filter((spec) => spec.body?.includes('"records_format":"lists"') && !/"distinct"|"q"/.test(spec.body))
+    expect(listsAlone).toHaveLength(1)
 
     const refused = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf(refusing))
     expect(verdict(refused, 'records-format')).toBe('refused')
@@ -169,6 +171,71 @@ describe('probeApi', () => {
     expect(verdict(refused, 'token-header')).toMatch(/^unknown/)
     const open = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID, token: TOKEN }, transportOf())
     expect(verdict(open, 'token-header')).toBe('unknown')
+  })
+})
+
+/**
+ * CKAN 2.11 where it differs: `limit` cuts the rows before DISTINCT (the total stays right), and lists
+ * are refused beside distinct or q with a 409 that names neither.
+ */
+function ckan211Transport(sent: HttpRequestSpec[] = []): Transport {
+  const handle = referenceHandler()
+  const call = async (spec: HttpRequestSpec) => {
+    const response = await handle(new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body }))
+    return { status: response.status, statusText: response.statusText, headers: [...response.headers], bodyText: await response.text(), elapsedMs: 1 }
+  }
+  return {
+    async send(spec) {
+      sent.push(spec)
+      const body = spec.body ? (JSON.parse(spec.body) as Record<string, unknown>) : {}
+      if (body.records_format === 'lists' && (body.distinct === true || body.q !== undefined)) {
+        return { status: 409, statusText: 'Conflict', headers: [], bodyText: JSON.stringify({ success: false, error: { __type: 'Validation Error', query: ['could not identify an equality operator for type json'] } }), elapsedMs: 1 }
+      }
+      if (body.distinct !== true) return call(spec)
+      const distinct = await call(spec)
+      const rows = await call({ ...spec, body: JSON.stringify({ ...body, distinct: false }) })
+      const answer = JSON.parse(distinct.bodyText) as { result: { records: unknown[] } }
+      const page = (JSON.parse(rows.bodyText) as { result: { records: unknown[] } }).result.records
+      answer.result.records = [...new Map(page.map((record) => [JSON.stringify(record), record])).values()]
+      return { ...distinct, bodyText: JSON.stringify(answer) }
+    },
+  }
+}
+
+describe('probeApi against CKAN 2.11 and a browser that refuses headers', () => {
+  it('finds distinct applied after limit, and lists refused beside distinct and q, which the queries then avoid', async () => {
+    const report = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, ckan211Transport())
+    expect(verdict(report, 'distinct-limit')).toBe('limit applied before distinct (CKAN 2.11 or older)')
+    expect(verdict(report, 'records-format')).toBe('accepted')
+    expect(verdict(report, 'lists-with-distinct')).toBe('refused')
+    expect(verdict(report, 'lists-with-q')).toBe('refused')
+    expect(listsVerdicts(report)).toEqual(['accepted', 'refused with distinct', 'refused with q'])
+    expect(report.summary).toContain('distinct with limit — limit applied before distinct')
+
+    const reference = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID }, transportOf())
+    expect(verdict(reference, 'distinct-limit')).toBe('distinct before limit')
+    expect(listsVerdicts(reference)).toEqual(['accepted'])
+  })
+
+  it('sends its first (CORS) request with the token when one is given', async () => {
+    const sent: HttpRequestSpec[] = []
+    await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, transportOf(undefined, sent))
+    expect(sent[0]?.headers).toContainEqual(['Authorization', TOKEN])
+  })
+
+  it('tells the browser refusing to send a header from the server refusing the token', async () => {
+    const inner = transportOf()
+    const browserBlocking = (header: string): Transport => ({
+      send: (spec, options) =>
+        spec.headers.some(([name]) => name === header) ? Promise.reject(new TransportError('network', 'Failed to fetch', { phase: 'connect' })) : inner.send(spec, options),
+    })
+    const noAuthorization = await probeApi({ baseUrl: BASE, resourceId: PUBLIC_ID, token: TOKEN }, browserBlocking('Authorization'))
+    expect(verdict(noAuthorization, 'cors')).toMatch(/^allowed, but not with the token: the browser refused/)
+
+    const noKey = await probeApi({ baseUrl: BASE, resourceId: PRIVATE_ID, token: TOKEN }, browserBlocking('X-CKAN-API-Key'))
+    expect(verdict(noKey, 'token-header')).toBe('Authorization (X-CKAN-API-Key not tested)')
+    expect(noKey.findings.find((finding) => finding.topic === 'token-header')?.detail).toMatch(/browser would not send X-CKAN-API-Key/)
+    expect(noKey.summary).toMatch(/Not checked .*Token header/)
   })
 })
 

@@ -3,7 +3,7 @@
 // the server differs from the reference engine. The token goes only where the user pointed it: to
 // this base URL, and only in the one comparison that needs it.
 import { defaultQuery } from '../query/defaults.ts'
-import { buildActionRequest, buildRequest, LISTS_ABOVE_RECORDS, withExtraParameters, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
+import { buildActionRequest, buildRequest, LISTS_ABOVE_RECORDS, quoteSortField, withExtraParameters, type BuildOptions, type HttpRequestSpec } from '../query/request-builder.ts'
 import type { FilterClause, Method, QueryState } from '../query/types.ts'
 import type { ApiError } from './api-error.ts'
 import { isJsonObject, parseBody, shorten, successResult, type JsonObject, type JsonValue } from './body-text.ts'
@@ -22,7 +22,19 @@ export interface ProbeTarget {
   token?: string
 }
 
-export type ProbeTopic = 'cors' | 'get-filters' | 'q-matching' | 'response-shape' | 'token-header' | 'distinct' | 'records-format' | 'datastore-info' | 'resource-show'
+export type ProbeTopic =
+  | 'cors'
+  | 'get-filters'
+  | 'q-matching'
+  | 'response-shape'
+  | 'token-header'
+  | 'distinct'
+  | 'distinct-limit'
+  | 'records-format'
+  | 'lists-with-distinct'
+  | 'lists-with-q'
+  | 'datastore-info'
+  | 'resource-show'
 
 export interface ProbeOptions {
   /** Tells a server that is up but unreadable (no CORS) from one that does not answer at all. */
@@ -126,35 +138,40 @@ function refusal(answer: RawAnswer): string {
 
 export async function probeApi(target: ProbeTarget, transport: Transport, signal?: AbortSignal, options: ProbeOptions = {}): Promise<ProbeReport> {
   const findings: ProbeFinding[] = []
-  // 1. One record by POST, no token: does the browser get to read the answer at all?
-  const first = await ask(transport, probeQuery(target, {}), undefined, signal)
+  const token = target.token?.trim() || undefined
+  // 1. One record by POST, with the token when one is given (as the queries will send it): does the
+  // browser get to read the answer at all?
+  const first = await ask(transport, probeQuery(target, {}), token, signal)
+  // Without a token first when one was given: does the resource need it?
+  const without = token ? await ask(transport, probeQuery(target, {}), undefined, signal) : first
   if (!first.ok && first.network) {
+    if (token && (without.ok || !without.network)) return headerRefused(without)
     return unreadable(target, first, options.reach ?? createReachCheck(), signal)
   }
   findings.push({
     topic: 'cors',
     label: 'Cross-origin requests (CORS)',
     verdict: 'allowed',
-    detail: first.ok ? 'A POST with a JSON body was answered and readable.' : `The server answered (${failureText(first)}), and the browser could read it.`,
+    detail: first.ok
+      ? `A POST with a JSON body${token ? ' and the token in Authorization' : ''} was answered and readable.`
+      : `The server answered (${failureText(first)}), and the browser could read it.`,
     likeReference: true,
   })
   // 2. Which header carries the token: only with a token, and only what the answers prove.
-  const token = target.token?.trim() || undefined
   let answered: Answer = first
   let tokenFinding: ProbeFinding = { topic: 'token-header', label: 'Token header', verdict: 'not tested', detail: 'No token was entered; the probe sends none.', likeReference: undefined }
   // The later requests carry the token only when the resource needs it, in a header the server reads.
   let useToken: string | undefined
   let header: TokenHeader = 'Authorization'
   if (token) {
-    const denied = !first.ok && first.error.kind === 'forbidden'
-    const withToken = await ask(transport, probeQuery(target, {}), token, signal)
+    const denied = !without.ok && without.error.kind === 'forbidden'
     const withKey = denied ? await ask(transport, probeQuery(target, {}), token, signal, { header: 'X-CKAN-API-Key' }) : undefined
-    tokenFinding = tokenHeaderFinding(denied, withToken, withKey)
-    if (denied && (withToken.ok || withKey?.ok)) {
-      answered = withToken.ok ? withToken : (withKey ?? withToken)
+    tokenFinding = tokenHeaderFinding(denied, first, withKey)
+    if (denied && (first.ok || withKey?.ok)) {
+      answered = first.ok ? first : (withKey ?? first)
       useToken = token
-      header = withToken.ok ? 'Authorization' : 'X-CKAN-API-Key'
-    }
+      header = first.ok ? 'Authorization' : 'X-CKAN-API-Key'
+    } else if (!denied) answered = without
   }
   if (!answered.ok) {
     const needsToken = answered.error.kind === 'forbidden' && !token
@@ -221,12 +238,94 @@ export async function probeApi(target: ProbeTarget, transport: Transport, signal
   const send = (spec: HttpRequestSpec) => askRaw(transport, underHeader(spec, header), signal)
   const searchSpec = (overrides: Partial<QueryState>) => buildRequest(probeQuery(target, overrides), { token: useToken })
   findings.push(distinctFinding(field, field === undefined ? undefined : await send(withExtraParameters(searchSpec({ fields: [field], limit: 1 }), { distinct: true }))))
-  findings.push(await recordsFormatFinding(transport, target, useToken, signal, header))
+  const textFields = answered.result.fields.filter((candidate) => candidate.id !== '_id' && candidate.id !== 'rank').map((candidate) => candidate.id)
+  findings.push(await distinctLimitFinding(textFields, send, searchSpec))
+  const lists = await recordsFormatFinding(transport, target, useToken, signal, header)
+  findings.push(lists)
+  const word = sample ? /[A-Za-z]{5,}/.exec(sample.value)?.[0] : undefined
+  findings.push(...(await listsCompanionFindings(lists.verdict === 'accepted', field, word, send, searchSpec)))
   findings.push(infoFinding(await send(buildActionRequest(target.baseUrl, 'datastore_info', { id: target.resourceId }, { token: useToken }))))
   findings.push(showFinding(await send(buildActionRequest(target.baseUrl, 'resource_show', { id: target.resourceId }, { token: useToken }))))
 
   findings.push(tokenFinding)
   return { findings, summary: summarize(findings) }
+}
+
+/** The token's request could not be read though the same request without it could: the browser refused to send the header. */
+function headerRefused(without: Answer): ProbeReport {
+  return {
+    findings: [{
+      topic: 'cors',
+      label: 'Cross-origin requests (CORS)',
+      verdict: 'allowed, but not with the token: the browser refused to send the Authorization header',
+      detail: `The request without the token was ${without.ok ? 'answered and readable' : `answered (${failureText(without)}) and readable`}; with the token in Authorization the browser sent nothing, because the server's CORS preflight answer does not allow that header. This is the browser's refusal, not the server's.`,
+      likeReference: false,
+    }],
+    summary: 'The server answers pages on other sites, but its CORS settings do not let a browser send a token: its administrators can allow the Authorization header, or use the curl or Python snippet from the request panel.',
+  }
+}
+
+type SendRaw = (spec: HttpRequestSpec) => Promise<RawAnswer>
+type SearchSpec = (overrides: Partial<QueryState>) => HttpRequestSpec
+
+/**
+ * Whether `distinct` runs before `limit` (as in the reference engine and CKAN 2.12) or after it (CKAN
+ * 2.11 and older: distinct within the page). Only a field whose first sorted rows repeat a value can
+ * tell: a limit that ends on the first repeat holds one value fewer than the distinct answer should.
+ */
+async function distinctLimitFinding(fields: readonly string[], send: SendRaw, searchSpec: SearchSpec): Promise<ProbeFinding> {
+  const base = { topic: 'distinct-limit', label: 'distinct with limit' } as const
+  const ROWS = 21
+  for (const field of fields.slice(0, 3)) {
+    const sort = `${quoteSortField(field)} asc`
+    const plain = resultOf(await send(withExtraParameters(searchSpec({ fields: [field], limit: ROWS }), { sort })))
+    const rows = plain && Array.isArray(plain.records) ? plain.records.map((record) => JSON.stringify(isJsonObject(record) ? record[field] : record)) : []
+    const repeat = rows.findIndex((row, i) => i > 0 && row === rows[i - 1])
+    if (repeat < 0) continue
+    const limit = repeat + 1
+    const answer = await send(withExtraParameters(searchSpec({ fields: [field], limit }), { distinct: true, sort }))
+    const result = resultOf(answer)
+    if (!result || !Array.isArray(result.records) || typeof result.total !== 'number') {
+      return { ...base, verdict: 'unknown', detail: `distinct: true with limit ${limit}: ${refusal(answer)}.`, likeReference: undefined }
+    }
+    // Every distinct value lies within the rows read: both behaviours give the same answer here.
+    if (result.total < limit) continue
+    const got = result.records.length
+    const asked = `distinct values of “${field}”, sorted, limit ${limit} (the first ${limit} rows repeat a value)`
+    if (got < limit) {
+      return {
+        ...base,
+        verdict: 'limit applied before distinct (CKAN 2.11 or older)',
+        detail: `${asked}: ${got} came back of ${formatCount(result.total)}, only those within the first rows. Summaries count values by jumping past the rows already counted.`,
+        likeReference: false,
+      }
+    }
+    return { ...base, verdict: 'distinct before limit', detail: `${asked}: ${got} came back, as many as asked.`, likeReference: true }
+  }
+  return { ...base, verdict: 'unknown', detail: 'No field among the first three repeats a value in its first rows and has more values after them, which this check needs.', likeReference: undefined }
+}
+
+/** Lists beside `distinct` and beside `q`: CKAN 2.11 takes lists alone but refuses both combinations. */
+async function listsCompanionFindings(listsAccepted: boolean, field: string | undefined, word: string | undefined, send: SendRaw, searchSpec: SearchSpec): Promise<ProbeFinding[]> {
+  const check = async (topic: 'lists-with-distinct' | 'lists-with-q', label: string, spec: HttpRequestSpec | undefined, missing: string): Promise<ProbeFinding> => {
+    if (!listsAccepted) return { topic, label, verdict: 'not tested', detail: 'The server does not take lists at all, so none are asked for.', likeReference: undefined }
+    if (!spec) return { topic, label, verdict: 'unknown', detail: missing, likeReference: undefined }
+    const answer = await send(spec)
+    if (resultOf(answer)) return { topic, label, verdict: 'accepted', detail: 'Answered.', likeReference: true }
+    const refused = answer.ok && answer.status === 409
+    return {
+      topic,
+      label,
+      verdict: refused ? 'refused' : 'unknown',
+      detail: `${refusal(answer)}${refused ? '. Requests that send both ask for objects here.' : '.'}`,
+      likeReference: refused ? false : undefined,
+    }
+  }
+  const lists = { records_format: 'lists' }
+  return [
+    await check('lists-with-distinct', 'Lists with distinct', field === undefined ? undefined : withExtraParameters(searchSpec({ fields: [field], limit: 2 }), { ...lists, distinct: true }), 'The resource has no field to ask distinct values of.'),
+    await check('lists-with-q', 'Lists with free text (q)', word === undefined ? undefined : withExtraParameters(searchSpec({ q: word, limit: 2 }), lists), 'The first record has no word to search for.'),
+  ]
 }
 
 /** Nothing readable came back: a no-cors request tells a live server without CORS from no server. */
@@ -309,10 +408,31 @@ export function listsVerdict(report: ProbeReport): ListsVerdict | undefined {
   return verdict === 'accepted' ? 'accepted' : verdict === 'ignored' || verdict === 'refused' ? 'refused' : undefined
 }
 
+/** Every verdict about lists the probe reached: alone, beside distinct, beside q. */
+export function listsVerdicts(report: ProbeReport): ListsVerdict[] {
+  const refused = (topic: ProbeTopic) => report.findings.some((finding) => finding.topic === topic && finding.verdict === 'refused')
+  const alone = listsVerdict(report)
+  return [
+    ...(alone ? [alone] : []),
+    ...(refused('lists-with-distinct') ? (['refused with distinct'] as const) : []),
+    ...(refused('lists-with-q') ? (['refused with q'] as const) : []),
+  ]
+}
+
 function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer, withKey: Answer | undefined): ProbeFinding {
   const base = { topic: 'token-header', label: 'Token header' } as const
   if (!deniedWithout) {
     return { ...base, verdict: 'unknown', detail: 'The resource answers without a token, so it cannot show which header is read. Probe a private resource to find out.', likeReference: undefined }
+  }
+  if (withKey && !withKey.ok && withKey.network) {
+    // The browser, not the server, refused: the preflight answer does not allow X-CKAN-API-Key.
+    const read = withToken.ok ? 'The token was accepted in Authorization (what the explorer sends). ' : withToken.error.kind === 'forbidden' ? 'The token was refused in Authorization. ' : ''
+    return {
+      ...base,
+      verdict: withToken.ok ? 'Authorization (X-CKAN-API-Key not tested)' : 'unknown',
+      detail: `${read}The browser would not send X-CKAN-API-Key: the server's CORS settings do not allow that header, so whether the server reads it is unknown.`,
+      likeReference: undefined,
+    }
   }
   const keyOk = withKey?.ok === true
   if (withToken.ok && keyOk) {
@@ -342,6 +462,8 @@ function tokenHeaderFinding(deniedWithout: boolean, withToken: Answer, withKey: 
 
 function summarize(findings: readonly ProbeFinding[]): string {
   const differences = findings.filter((finding) => finding.likeReference === false)
-  if (differences.length === 0) return 'This API behaves like the reference engine in everything the probe could check.'
-  return `This API differs from the reference engine: ${differences.map((finding) => `${finding.label} — ${finding.verdict}`).join('; ')}.`
+  const unchecked = findings.filter((finding) => finding.likeReference === undefined && finding.verdict !== 'not tested')
+  const notChecked = unchecked.length > 0 ? ` Not checked (the answers could not tell): ${unchecked.map((finding) => finding.label).join('; ')}.` : ''
+  if (differences.length === 0) return `This API behaves like the reference engine in everything the probe could check.${notChecked}`
+  return `This API differs from the reference engine: ${differences.map((finding) => `${finding.label} — ${finding.verdict}`).join('; ')}.${notChecked}`
 }

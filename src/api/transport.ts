@@ -27,13 +27,15 @@ export interface SendOptions {
   onProgress?: (progress: TransferProgress) => void
   /** Overrides the transport's default timeout for this request (ms; 0 = none). */
   timeoutMs?: number
+  /** Overrides the transport's default size limit for this answer's body (bytes). */
+  maxBytes?: number
 }
 
 export interface Transport {
   send(spec: HttpRequestSpec, options: SendOptions): Promise<RawResponse>
 }
 
-export type TransportFailureKind = 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'demo-engine'
+export type TransportFailureKind = 'network' | 'timeout' | 'aborted' | 'invalid-request' | 'demo-engine' | 'too-large'
 
 /** Why no complete response arrived. Transports reject with this and nothing else. */
 export class TransportError extends Error {
@@ -46,6 +48,8 @@ export class TransportError extends Error {
       phase?: 'connect' | 'body'
       receivedBytes?: number
       timeoutMs?: number
+      /** The size limit an answer passed (`too-large`). */
+      limitBytes?: number
     } = {},
   ) {
     super(message)

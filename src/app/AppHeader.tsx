@@ -1,3 +1,4 @@
+import { Isolated } from '../features/safe-text/Isolated.tsx'
 import type { Source } from '../query/types.ts'
 
 interface AppHeaderProps {
@@ -19,7 +20,7 @@ export function AppHeader({ source, liveHost }: AppHeaderProps) {
         ) : (
           <>
             <span className="mode-badge">Live</span>
-            Requests go to {liveHost ?? 'the API you name'}.
+            Requests go to {liveHost === undefined ? 'the API you name' : <Isolated text={liveHost} />}.
           </>
         )}
       </p>

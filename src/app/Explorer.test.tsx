@@ -196,7 +196,7 @@ describe('the resource’s name and data dictionary', () => {
     })
     open('source=live&base=https://open.canada.ca/data/en&resource=water&limit=5')
     expect(await screen.findByRole('heading', { name: 'River water samples' })).toBeTruthy()
-    expect(screen.getByText('water')).toBeTruthy()
+    expect(screen.getByText('water', { selector: '.resource-id bdi' })).toBeTruthy()
     await waitFor(() => expect(screen.getByRole('columnheader', { name: 'subject' }).textContent).toContain('Course subject'))
     const asked = fetchMock.mock.calls.map(([url]) => String(url))
     expect(asked).toContain('https://open.canada.ca/data/en/api/action/resource_show?id=water')

@@ -4,7 +4,7 @@ import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
-import { queryToDraft } from '../features/query-form/draft.ts'
+import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { ProbePanel } from '../features/probe/ProbePanel.tsx'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
@@ -30,7 +30,9 @@ import { useOwnData } from './use-own-data.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { useSortedRecords } from './use-sorted-records.ts'
 import { useStableCallback } from './use-stable-callback.ts'
-import { demoTransport, serverFormats, transports } from './transports.ts'
+import { useBrowse } from './use-browse.ts'
+import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
+import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
@@ -40,7 +42,17 @@ const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx')
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Browse datasets loads its code when first opened.
+const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
+
+/** Why the records shown are not from the source the header names (the form's), or nothing when they are. */
+function previousSourceNote(draft: FormDraft, executed: QueryState): string | undefined {
+  const from = executed.source === 'demo' ? 'the demo engine' : (hostOf(executed.baseUrl) ?? executed.baseUrl.trim())
+  const to = draft.source === 'demo' ? 'the demo engine' : (hostOf(draft.baseUrl) ?? 'the API you name')
+  const same = draft.source === executed.source && (draft.source === 'demo' || draft.baseUrl.trim().replace(/\/+$/, '') === executed.baseUrl.trim().replace(/\/+$/, ''))
+  return same ? undefined : `These records are from the previous source (${from}), not from ${to}: run the query to ask it.`
+}
 
 function hostOf(baseUrl: string): string | undefined {
   try {
@@ -62,7 +74,7 @@ export function Explorer() {
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
-  const allFields = useAllFields(executed, search.data, search.isPrevious, token.token)
+  const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
   // Widths, pins and order made in the grid are the view's: kept in the link, cleared by Reset view.
@@ -90,11 +102,18 @@ export function Explorer() {
   const records = useSortedRecords(data, executed)
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure) : undefined
-  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl))
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted)
+  const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
+  const withoutTotal = useSyncExternalStore(totalCosts.subscribe, () => draft.source === 'live' && totalCosts.apart(draft.baseUrl, draft.resourceId))
+  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
-  const summaryDeps = useMemo(() => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [explorer.runToken, explorer.runTimeoutMs])
+  const browse = useBrowse(draft, explorer.run)
+  const summaryDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
+
+  const previousSource = previousSourceNote(draft, executed)
 
   return (
     <>
@@ -115,9 +134,22 @@ export function Explorer() {
               onTokenChange: token.setToken,
               remember: token.remember,
               onRememberChange: token.setRemember,
+              keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            resourceTools={
+              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+                Browse datasets
+              </button>
+            }
+            onBrowseAddress={browse.openAddress}
+            sizeLimitControls={explorer.sizeLimit}
           />
+          {browse.target ? (
+            <Suspense fallback={null}>
+              <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
+            </Suspense>
+          ) : null}
           <RecentQueries
             executed={executed}
             onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
@@ -136,12 +168,13 @@ export function Explorer() {
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
-                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs }}
+                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }}
                 resourceName={demoTitle ?? executed.resourceId}
               />
             </Suspense>
           ) : null}
-          <section className="panel results-panel" aria-label="Records">
+          <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records">
+            {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
             {data ? (
               <div className="grid-toolbar">
                 <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
@@ -214,6 +247,7 @@ export function Explorer() {
             onRevealTokenChange={setRevealToken}
             shareLink={requestView.link}
             snippets={requestView.snippets}
+            note={requestView.note}
           />
         </div>
       </main>

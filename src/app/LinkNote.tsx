@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Isolated } from '../features/safe-text/Isolated.tsx'
 import type { IgnoredParam } from '../query/url-codec.ts'
 
 interface LinkNoteProps {
@@ -18,7 +19,10 @@ export function LinkNote({ ignored, onDismiss }: LinkNoteProps) {
       <ul>
         {ignored.map((item, index) => (
           <li key={`${index}-${item.param}`}>
-            <code>{item.param}</code>: {item.reason}
+            <code>
+              <Isolated text={item.param} />
+            </code>
+            : <Isolated text={item.reason} />
           </li>
         ))}
       </ul>

@@ -26,6 +26,12 @@ describe('link opened', () => {
     expect(state.link).toBeUndefined()
   })
 
+  it('has the server sort a link\'s sort: nothing is loaded yet to tell that every record will be', () => {
+    const sorted = { ...LIVE, sort: [{ field: 'fee', direction: 'desc' as const }], sortOn: 'browser' as const }
+    expect(opened(sorted).executed).toMatchObject({ sort: sorted.sort, sortOn: 'server' })
+    expect(opened(LIVE).executed.sortOn).toBe('browser')
+  })
+
   it('waits for Run query when a live link does not name its own server', () => {
     expect(linkOpened(link(LIVE), '', false).awaitingRun).toBe(true)
     expect(linkOpened(link(defaultQuery()), '', false).awaitingRun).toBe(false)
@@ -134,6 +140,13 @@ describe('sort, view and reset', () => {
     expect(explorerReducer(state, { type: 'sort-changed', sort, loaded: undefined }).executed.sortOn).toBe('server')
   })
 
+  it('starts a new sort at the first record, wherever the page was', () => {
+    const paged = opened({ ...LIVE, offset: 5000, limit: 1000 })
+    const next = explorerReducer(paged, { type: 'sort-changed', sort: [{ field: 'subject', direction: 'asc' }], loaded: { ...records(1000), total: 20000 } })
+    expect(next.executed).toMatchObject({ offset: 0, sortOn: 'server' })
+    expect(next.draft.offset).toBe(queryToDraft(next.executed).offset)
+  })
+
   it('shows another page without the form’s unsaved edits', () => {
     const state = { ...opened(), draft: { ...opened().draft, q: 'typed, not run' } }
     const next = explorerReducer(state, { type: 'view-changed', view: { ...state.executed, offset: 5 } })
@@ -174,7 +187,7 @@ describe('history, cancel and edits', () => {
   it('shows the history entry the user moved to, in the form and the results, without writing history', () => {
     const state = { ...explorerReducer(opened(), { type: 'cancelled' }), clientErrors: { messages: { q: 'x' } } }
     const back = { ...LIVE, q: 'earlier' }
-    const next = explorerReducer(state, { type: 'history-navigated', link: link(back) })
+    const next = explorerReducer(state, { type: 'history-navigated', link: link(back), token: '' })
     expect(next).toMatchObject({ executed: back, draft: queryToDraft(back), cancelled: false, link: undefined, clientErrors: { messages: {} } })
   })
 
@@ -189,6 +202,73 @@ describe('history, cancel and edits', () => {
     const next = explorerReducer(state, { type: 'draft-edited', draft: { ...state.draft, q: 'typing' } })
     expect(next.draft.q).toBe('typing')
     expect(next.executed).toBe(state.executed)
+  })
+})
+
+const runOn = (state: ExplorerState, query: QueryState, token: string) => explorerReducer(state, { type: 'run', draft: queryToDraft(query), token })
+
+describe('a token belongs to an origin', () => {
+  const OTHER: QueryState = { ...LIVE, baseUrl: 'https://data.example.org/ckan', resourceId: 'theirs' }
+
+  it('Back to a server the user never ran on (a link opened before) restores the form and waits for Run query, with no token', () => {
+    const fromLink = linkOpened(link(OTHER), '', false)
+    expect(fromLink).toMatchObject({ awaitingRun: true, runToken: '', ranOn: [] })
+    const mine = runOn(fromLink, LIVE, 'mine')
+    expect(mine).toMatchObject({ awaitingRun: false, runToken: 'mine' })
+    const back = explorerReducer(mine, { type: 'history-navigated', link: link(OTHER), token: '' })
+    expect(back).toMatchObject({ executed: OTHER, draft: queryToDraft(OTHER), awaitingRun: true, runToken: '' })
+  })
+
+  it('Back to a server the user ran on runs again, with that origin\'s own token only', () => {
+    const theirs = runOn(opened(LIVE, 'mine'), OTHER, '')
+    const back = explorerReducer(theirs, { type: 'history-navigated', link: link({ ...LIVE, q: 'earlier' }), token: 'mine' })
+    expect(back).toMatchObject({ awaitingRun: false, runToken: 'mine' })
+    const forward = explorerReducer(back, { type: 'history-navigated', link: link(OTHER), token: '' })
+    expect(forward).toMatchObject({ awaitingRun: false, runToken: '' })
+  })
+
+  it('a path on the same origin is the same server; another port is another', () => {
+    const ran = opened(LIVE, 'mine')
+    const samePlace = explorerReducer(ran, { type: 'history-navigated', link: link({ ...LIVE, baseUrl: 'http://127.0.0.1:8800/other' }), token: 'mine' })
+    expect(samePlace.awaitingRun).toBe(false)
+    const otherPort = explorerReducer(ran, { type: 'history-navigated', link: link({ ...LIVE, baseUrl: 'http://127.0.0.1:8801/data' }), token: '' })
+    expect(otherPort).toMatchObject({ awaitingRun: true, runToken: '' })
+  })
+
+  it('the demo never waits on Back', () => {
+    const ran = opened(LIVE, 'mine')
+    expect(explorerReducer(ran, { type: 'history-navigated', link: link(defaultQuery()), token: '' }).awaitingRun).toBe(false)
+  })
+
+  it('a run records the API it ran on, once', () => {
+    const state = runOn(runOn(opened(LIVE, 'mine'), OTHER, ''), OTHER, '')
+    expect(state.ranOn).toEqual(['http://127.0.0.1:8800', 'https://data.example.org'])
+  })
+
+  it('an opened link that runs at once counts as run on; one that waits does not', () => {
+    expect(opened(LIVE, 'kept').ranOn).toEqual(['http://127.0.0.1:8800'])
+    expect(linkOpened(link(LIVE), 'kept', false)).toMatchObject({ ranOn: [], runToken: '' })
+  })
+})
+
+describe('the size limit (advanced options)', () => {
+  it('is 200 MB until edited; a run takes the typed limit for the live API', () => {
+    const state = opened()
+    expect(state.sizeLimit).toEqual({ text: '200' })
+    const edited = explorerReducer(state, { type: 'size-limit-edited', text: '1.5' })
+    expect(edited.sizeLimit.runBytes).toBeUndefined()
+    const ran = explorerReducer(edited, { type: 'run', draft: edited.draft, token: '' })
+    expect(ran.sizeLimit).toEqual({ text: '1.5', runBytes: 1_500_000 })
+  })
+
+  it('a bad limit stops the run and says why beside the field; the demo ignores it', () => {
+    const edited = explorerReducer(opened(), { type: 'size-limit-edited', text: 'lots' })
+    const refused = explorerReducer(edited, { type: 'run', draft: { ...edited.draft, q: 'new' }, token: '' })
+    expect(refused.executed).toBe(edited.executed)
+    expect(refused.sizeLimit.error).toMatch(/number of megabytes/)
+    const demo = explorerReducer(edited, { type: 'run', draft: queryToDraft(defaultQuery()), token: '' })
+    expect(demo.executed.source).toBe('demo')
+    expect(demo.sizeLimit.error).toBeUndefined()
   })
 })
 

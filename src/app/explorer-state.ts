@@ -1,6 +1,7 @@
 // The explorer's state and every way it changes, as plain data: one reducer, no React. The hook
 // (`use-explorer.ts`) only wires it to React, the URL and the search. To add a transition, add an
 // action to `ExplorerAction` and its case to `explorerReducer` (TypeScript checks every case is handled).
+import { tokenTarget, type TokenTarget } from '../api/token-store.ts'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { offsetForRun } from '../features/paging/paging.ts'
 import { normalizeQuery } from '../query/normalize.ts'
@@ -9,6 +10,7 @@ import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-c
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
 import { sortPlaceForRun, withSort } from './search-plan.ts'
 import type { SearchData } from './search-types.ts'
+import { DEFAULT_SIZE_LIMIT_TEXT, parseSizeLimit } from './size-limit.ts'
 import { DEFAULT_TIMEOUT_TEXT, parseTimeout } from './timeout.ts'
 
 export interface ExplorerState {
@@ -21,9 +23,13 @@ export interface ExplorerState {
   cancelled: boolean
   /** A live link that does not name its own server waits for Run query. */
   awaitingRun: boolean
-  /** The token the executed query was sent with (typing in the token field re-runs nothing). */
+  /** The token the executed query was sent with (typing in the token field re-runs nothing): always its own origin's. */
   runToken: string
+  /** The APIs (token targets) the user ran a query on: history entries of any other wait for Run query. */
+  ranOn: readonly TokenTarget[]
   timeout: { text: string; error?: string; runMs?: number }
+  /** The size limit of a live answer (MB, as typed; advanced options) and the one the executed query runs with. */
+  sizeLimit: { text: string; error?: string; runBytes?: number }
   /** Grows when a run asks for the executed query again: the hook refetches it. */
   rerun: number
   /** The address to write to the page's history, when a transition changed it (a new object each time). */
@@ -38,7 +44,7 @@ export type ExplorerAction =
   | {
       type: 'run'
       draft: FormDraft
-      /** The token in the form now. */
+      /** The token of the draft's own origin. */
       token: string
       /** Every field of the draft's resource, when the explorer knows them. */
       knownFields?: readonly string[]
@@ -48,26 +54,33 @@ export type ExplorerAction =
   | { type: 'sort-changed'; sort: SortKey[]; /** The executed query's own complete answer, if loaded. */ loaded: SearchData | undefined }
   | { type: 'view-changed'; view: QueryState }
   | { type: 'view-reset' }
-  | { type: 'history-navigated'; link: DecodedLink }
+  /** `token`: the one entered for the origin of the entry moved to. */
+  | { type: 'history-navigated'; link: DecodedLink; token: string }
   | { type: 'cancelled' }
   | { type: 'timeout-edited'; text: string }
+  | { type: 'size-limit-edited'; text: string }
   | { type: 'link-note-dismissed' }
   | { type: 'summaries-toggled' }
   | { type: 'summary-asked'; field: string }
 
 /**
- * The state for a page opened on `link` with `token` in the form; `runsAtOnce` is false for a live
- * link that must wait for Run query (it does not name its own server).
+ * The state for a page opened on `link` with `token` (the one remembered for the link's origin);
+ * `runsAtOnce` is false for a live link that must wait for Run query (it does not name its own server).
  */
-export function linkOpened(link: DecodedLink, token: string, runsAtOnce: boolean): ExplorerState {
+export function linkOpened(opened: DecodedLink, token: string, runsAtOnce: boolean): ExplorerState {
+  // Nothing is loaded yet, so the browser cannot know it holds every record: the server sorts.
+  const link = { ...opened, query: withSort(opened.query, opened.query.sort, undefined) }
+  const awaitingRun = link.query.source === 'live' && !runsAtOnce
   return {
     draft: queryToDraft(link.query),
     executed: link.query,
     clientErrors: { messages: {} },
     cancelled: false,
-    awaitingRun: link.query.source === 'live' && !runsAtOnce,
-    runToken: token,
+    awaitingRun,
+    runToken: awaitingRun ? '' : token,
+    ranOn: awaitingRun ? [] : [targetOf(link.query)],
     timeout: { text: DEFAULT_TIMEOUT_TEXT },
+    sizeLimit: { text: DEFAULT_SIZE_LIMIT_TEXT },
     rerun: 0,
     // An opened link that carried ignored parts is rewritten to what is actually used.
     link: link.ignored.length > 0 ? { query: link.query, replace: true } : undefined,
@@ -83,8 +96,9 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
     case 'run':
       return run(state, action)
     case 'sort-changed': {
-      const next = withSort(state.executed, action.sort, action.loaded)
-      return { ...showView(state, next), draft: { ...state.draft, sort: next.sort, sortOn: next.sortOn } }
+      // A new order starts at its first record: page 51 of another order is not what was asked for.
+      const next = { ...withSort(state.executed, action.sort, action.loaded), offset: 0 }
+      return { ...showView(state, next), draft: { ...state.draft, sort: next.sort, sortOn: next.sortOn, offset: queryToDraft(next).offset } }
     }
     case 'view-changed': {
       const { executed } = state
@@ -100,21 +114,29 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       const { offset, fields, sort, sortOn, widths, pinned } = queryToDraft(view)
       return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn, widths, pinned } }
     }
-    case 'history-navigated':
+    case 'history-navigated': {
+      // Only an API the user ran on runs again, and only with its own origin's token; an entry of any
+      // other server (e.g. a link's, left by Back) waits for Run query, like a link.
+      const { query } = action.link
+      const known = query.source === 'demo' || state.ranOn.includes(targetOf(query))
       return {
         ...state,
-        draft: queryToDraft(action.link.query),
-        executed: action.link.query,
+        draft: queryToDraft(query),
+        executed: query,
         clientErrors: { messages: {} },
         cancelled: false,
-        awaitingRun: false,
+        awaitingRun: !known,
+        runToken: known ? action.token : '',
         link: undefined,
         ignoredLinkParams: action.link.ignored,
       }
+    }
     case 'cancelled':
       return { ...state, cancelled: true }
     case 'timeout-edited':
       return { ...state, timeout: { ...state.timeout, text: action.text } }
+    case 'size-limit-edited':
+      return { ...state, sizeLimit: { ...state.sizeLimit, text: action.text } }
     case 'link-note-dismissed':
       return { ...state, ignoredLinkParams: [] }
     case 'summaries-toggled':
@@ -144,8 +166,16 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
   const validation = validateQuery(query, { token: action.token })
   const timeout = parseTimeout(query.source === 'live' ? state.timeout.text : '')
   const timeoutError = timeout.ok ? undefined : timeout.message
-  if (hasErrors(validation) || !timeout.ok) {
-    return { ...state, draft: action.draft, clientErrors: { messages: validation.errors, judged: action.draft }, timeout: { ...state.timeout, error: timeoutError } }
+  const sizeLimit = parseSizeLimit(query.source === 'live' ? state.sizeLimit.text : '')
+  const sizeLimitError = sizeLimit.ok ? undefined : sizeLimit.message
+  if (hasErrors(validation) || !timeout.ok || !sizeLimit.ok) {
+    return {
+      ...state,
+      draft: action.draft,
+      clientErrors: { messages: validation.errors, judged: action.draft },
+      timeout: { ...state.timeout, error: timeoutError },
+      sizeLimit: { ...state.sizeLimit, error: sizeLimitError },
+    }
   }
   const unchanged = encodeQuery(query) === encodeQuery(executed) && action.token === state.runToken
   return {
@@ -156,10 +186,16 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
     cancelled: false,
     awaitingRun: false,
     runToken: action.token,
+    ranOn: state.ranOn.includes(targetOf(query)) ? state.ranOn : [...state.ranOn, targetOf(query)],
     timeout: { text: state.timeout.text, runMs: timeout.timeoutMs },
+    sizeLimit: { text: state.sizeLimit.text, runBytes: sizeLimit.bytes },
     rerun: unchanged ? state.rerun + 1 : state.rerun,
     link: { query, replace: false },
   }
+}
+
+function targetOf(query: QueryState): TokenTarget {
+  return tokenTarget(query.source, query.baseUrl)
 }
 
 /** Which resource a query reads: the same id on another server (or in the demo) is another resource. */

@@ -19,9 +19,10 @@ export function knownFieldsOf(query: QueryState): readonly string[] | undefined 
 /**
  * Every field of the executed query's resource, in table order, so hidden columns can always be
  * shown again. Taken from an answer without `fields`; when only a chosen subset was ever loaded (an
- * opened link), one `limit: 0` request without `fields` asks for the full list.
+ * opened link), one `limit: 0` request without `fields` asks for the full list, with the executed
+ * query's own token, and not while the query waits for Run query (`waiting`).
  */
-export function useAllFields(executed: QueryState, data: SearchData | undefined, isPrevious: boolean, token: string): string[] {
+export function useAllFields(executed: QueryState, data: SearchData | undefined, isPrevious: boolean, token: string, waiting = false): string[] {
   const key = resourceKey(executed)
   const chosen = executed.fields
   const fresh = useMemo(() => (data && !isPrevious && chosen === undefined ? data.fields.map((field) => field.id) : undefined), [data, isPrevious, chosen])
@@ -34,7 +35,7 @@ export function useAllFields(executed: QueryState, data: SearchData | undefined,
   const list = useQuery({
     ...datastoreSearchOptions(listQuery, { transports, token }),
     placeholderData: undefined,
-    enabled: remembered === undefined && executed.fields !== undefined,
+    enabled: !waiting && remembered === undefined && executed.fields !== undefined,
   })
   const listed = list.data?.result.fields
   return useMemo(() => {

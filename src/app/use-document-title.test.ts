@@ -13,4 +13,8 @@ describe('pageTitle', () => {
     expect(pageTitle({ ...defaultQuery(), source: 'live', resourceId: 'my-table' }, courses)).toBe('my-table · Datastore Explorer')
     expect(pageTitle({ ...defaultQuery(), resourceId: '' }, courses)).toBe('Datastore Explorer')
   })
+
+  it('shows the control characters of a linked id instead of obeying them (a tab title cannot isolate text)', () => {
+    expect(pageTitle({ ...defaultQuery(), source: 'live', resourceId: 'gro.live\u202Eabc\u0007x' }, courses)).toBe('gro.live‹RLO›abc‹BEL›x · Datastore Explorer')
+  })
 })

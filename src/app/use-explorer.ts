@@ -5,16 +5,18 @@ import type { StatusSummary } from '../features/status/status-text.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
 import type { IgnoredParam } from '../query/url-codec.ts'
 import { validateQuery, type FieldMessages } from '../query/validate.ts'
+import { tokenTarget } from '../api/token-store.ts'
 import { explorerReducer, linkOpened } from './explorer-state.ts'
 import { messagesStillTrue } from './field-errors.ts'
 import { requestQuery } from './search-plan.ts'
 import { knownFieldsOf } from './use-all-fields.ts'
 import { useEscapeKey } from './use-escape.ts'
 import { decodeCurrentLink, linkNamesItsServer, recordQuery, useHistoryNavigation } from './use-query-link.ts'
-import { rememberedTokenFor, tokenTarget, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
+import { loadRememberedTokens, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
 import { useStableCallback } from './use-stable-callback.ts'
+import { tokenStore } from './transports.ts'
 
 export interface RunOptions {
   /** The draft brings its own view (columns, sort) for its resource, e.g. a recent query: keep it. */
@@ -29,12 +31,18 @@ export interface Explorer {
   errors: FieldMessages
   warnings: FieldMessages
   token: RememberedToken
+  /** A live query waits for Run query (a link or history entry of a server not run on yet). */
+  awaitingRun: boolean
   /** The token the executed query was sent with (what follow-up requests for it, e.g. export, must use). */
   runToken: string
   /** The live request timeout in seconds, as typed, and its error. */
   timeout: { text: string; setText: (text: string) => void; error?: string }
   /** The live request timeout of the executed query, in ms (follow-up requests for it use it too). */
   runTimeoutMs: number | undefined
+  /** The size limit of a live answer in MB, as typed (advanced options), and its error. */
+  sizeLimit: { text: string; setText: (text: string) => void; error?: string }
+  /** The size limit the executed query runs with, in bytes (follow-up requests for it use it too). */
+  runMaxBytes: number | undefined
   search: SearchView
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
@@ -50,11 +58,17 @@ export interface Explorer {
   summaries: SummariesView
 }
 
+/** The token entered (or remembered) for the origin a query goes to: never another origin's. */
+function ownToken(query: { source: QueryState['source']; baseUrl: string }): string {
+  return tokenStore.tokenFor(tokenTarget(query.source, query.baseUrl))
+}
+
 function openCurrentLink() {
+  loadRememberedTokens()
   const opened = decodeCurrentLink()
   // A live link that does not name its own server (none given, or one that was refused) waits for
   // Run query: nothing is fetched from an address the user did not see and choose.
-  return linkOpened(opened, rememberedTokenFor(tokenTarget(opened.query.source, opened.query.baseUrl)), linkNamesItsServer(opened))
+  return linkOpened(opened, ownToken(opened.query), linkNamesItsServer(opened))
 }
 
 /**
@@ -65,8 +79,10 @@ export function useExplorer(): Explorer {
   const [state, dispatch] = useReducer(explorerReducer, undefined, openCurrentLink)
   const { draft, executed, cancelled, awaitingRun, runToken, clientErrors } = state
   const token = useRememberedToken(tokenTarget(draft.source, draft.baseUrl))
-  const search = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs)
-  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs)
+  const asked = useSearch(requestQuery(executed), runToken, !cancelled && !awaitingRun, state.timeout.runMs, state.sizeLimit.runBytes)
+  // A query that waits for Run query shows no answer, not the one of the query before it (another server's).
+  const search = awaitingRun ? waitingSearch(asked) : asked
+  const prefetchNextPage = useNextPagePrefetch(executed, search, runToken, state.timeout.runMs, state.sizeLimit.runBytes)
 
   // Running the same query again refetches once the new run's settings (e.g. the timeout) are rendered.
   const refetch = useStableCallback(() => search.refetch())
@@ -76,7 +92,7 @@ export function useExplorer(): Explorer {
   useEffect(() => {
     if (state.link) recordQuery(state.link.query, { replace: state.link.replace })
   }, [state.link])
-  useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link }))
+  useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link, token: ownToken(link.query) }))
 
   const cancel = () => {
     if (!search.isFetching) return
@@ -97,14 +113,18 @@ export function useExplorer(): Explorer {
     draft,
     setDraft: (next) => dispatch({ type: 'draft-edited', draft: next }),
     run: (next, options = {}) =>
-      dispatch({ type: 'run', draft: next, token: token.token, knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
+      // The token of the origin this draft goes to (a recent query or a pasted address may name another).
+      dispatch({ type: 'run', draft: next, token: ownToken(next), knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
     executed,
     errors,
     warnings,
     token,
+    awaitingRun,
     runToken,
     timeout: { text: state.timeout.text, setText: (text) => dispatch({ type: 'timeout-edited', text }), error: state.timeout.error },
     runTimeoutMs: state.timeout.runMs,
+    sizeLimit: { text: state.sizeLimit.text, setText: (text) => dispatch({ type: 'size-limit-edited', text }), error: state.sizeLimit.error },
+    runMaxBytes: state.sizeLimit.runBytes,
     search,
     status: summarize(search, executed, cancelled),
     // Only the current query's own answer can prove that every matching record is loaded.
@@ -123,6 +143,10 @@ export function useExplorer(): Explorer {
   }
 }
 
+function waitingSearch(search: SearchView): SearchView {
+  return { ...search, data: undefined, isPrevious: false, failure: undefined, isFetching: false, counting: false, progress: undefined }
+}
+
 function summarize(search: SearchView, executed: QueryState, cancelled: boolean): StatusSummary {
   if (search.isFetching) return { phase: 'loading', progress: search.progress }
   if (cancelled) return { phase: 'cancelled' }
@@ -136,5 +160,7 @@ function summarize(search: SearchView, executed: QueryState, cancelled: boolean)
     counting: search.counting,
     elapsedMs: search.elapsedMs,
     sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,
+    offset: executed.offset,
+    source: executed.source,
   }
 }

@@ -14,18 +14,18 @@ import { transports } from './transports.ts'
  * soon as a page has answered; otherwise only when the user reaches for Next page (the returned
  * callback), so a live portal never gets a second request for every query somebody runs.
  */
-export function useNextPagePrefetch(executed: QueryState, search: SearchView, token: string, timeoutMs: number | undefined): () => void {
+export function useNextPagePrefetch(executed: QueryState, search: SearchView, token: string, timeoutMs: number | undefined, maxBytes?: number): () => void {
   const queryClient = useQueryClient()
   const data = search.isPrevious || search.isFetching ? undefined : search.data
   const view = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const nextOffset = view?.hasNext ? view.nextOffset : undefined
   const next = useMemo(() => (nextOffset === undefined ? undefined : requestQuery({ ...executed, offset: nextOffset })), [executed, nextOffset])
   const prefetch = useStableCallback(() => {
-    if (next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs }))
+    if (next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs, maxBytes }))
   })
   const eager = executed.source === 'demo' || executed.offset > 0
   useEffect(() => {
-    if (eager && next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs }))
-  }, [eager, next, queryClient, token, timeoutMs])
+    if (eager && next !== undefined) void queryClient.prefetchQuery(datastoreSearchOptions(next, { transports, token, timeoutMs, maxBytes }))
+  }, [eager, next, queryClient, token, timeoutMs, maxBytes])
   return prefetch
 }

@@ -1,73 +1,78 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { targetName, type TokenStore, type TokenTarget } from '../api/token-store.ts'
+import { tokenStore } from './transports.ts'
 
-// The token lives in memory. Only when the user ticks "Remember for this tab" is it kept in
-// sessionStorage (gone when the tab closes), tied to the API it was used with, so a link that points
-// the explorer at another server never gets it filled in.
+// Tokens live in memory, one per origin (api/token-store.ts). Only when the user ticks "Remember for
+// this tab" are they kept in sessionStorage (gone when the tab closes), each with its origin, so a link
+// that points the explorer at another server never gets one filled in.
 const STORAGE_KEY = 'datastore-explorer.token'
 
-interface StoredToken {
-  token: string
-  target: string
-}
-
-function readStored(): StoredToken | undefined {
+function readStored(): [TokenTarget, string][] | undefined {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY)
     if (raw === null) return undefined
     const parsed: unknown = JSON.parse(raw)
     if (typeof parsed !== 'object' || parsed === null) return undefined
-    const { token, target } = parsed as Record<string, unknown>
-    return typeof token === 'string' && typeof target === 'string' ? { token, target } : undefined
+    const { tokens } = parsed as Record<string, unknown>
+    if (!Array.isArray(tokens)) return undefined
+    return tokens.filter((entry): entry is [string, string] => Array.isArray(entry) && entry.length === 2 && entry.every((part) => typeof part === 'string'))
   } catch {
     return undefined
   }
 }
 
-function write(stored: StoredToken | undefined): void {
+function write(entries: [TokenTarget, string][] | undefined): void {
   try {
-    if (stored === undefined || stored.token === '') sessionStorage.removeItem(STORAGE_KEY)
-    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored))
+    if (entries === undefined || entries.length === 0) sessionStorage.removeItem(STORAGE_KEY)
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ tokens: entries }))
   } catch {
-    // Storage can be disabled; remembering is a convenience, the token still works in memory.
+    // Storage can be disabled; remembering is a convenience, the tokens still work in memory.
   }
 }
 
-function tokenFor(stored: StoredToken | undefined, target: string): string {
-  return stored?.target === target ? stored.token : ''
-}
+const loaded = new WeakMap<TokenStore, boolean>()
 
-/** The token the page opens with for `target`: the remembered one when it was kept for that API. */
-export function rememberedTokenFor(target: string): string {
-  return tokenFor(readStored(), target)
+/** Puts the tokens remembered for this tab into the store, once; says whether there were any. */
+export function loadRememberedTokens(store: TokenStore = tokenStore): boolean {
+  let remembered = loaded.get(store)
+  if (remembered === undefined) {
+    const stored = readStored()
+    for (const [target, token] of stored ?? []) store.set(target, token)
+    remembered = stored !== undefined
+    loaded.set(store, remembered)
+  }
+  return remembered
 }
 
 export interface RememberedToken {
+  /** The token of the origin the form points at. */
   token: string
   setToken: (token: string) => void
   remember: boolean
   setRemember: (remember: boolean) => void
+  /** This origin (`here`) has no token but another (`there`) has: the form says it is kept for it. */
+  keptNote?: { here: string; there: string }
 }
 
 /**
- * `target` says which API the token is for ("demo" or a live origin): the one the form points at now.
- * A remembered token is filled in only when the page opens on the same API.
+ * The token the form shows and edits: the one of `target` ("demo" or a live origin), the API the form
+ * points at now. Another origin's token stays with it; a line says so.
  */
-export function useRememberedToken(target: string): RememberedToken {
-  const [initial] = useState(readStored)
-  const [token, setToken] = useState(() => tokenFor(initial, target))
-  const [remember, setRemember] = useState(() => initial !== undefined)
+export function useRememberedToken(target: TokenTarget, store: TokenStore = tokenStore): RememberedToken {
+  const [remember, setRemember] = useState(() => loadRememberedTokens(store))
+  useSyncExternalStore(store.subscribe, store.version)
+  const token = store.tokenFor(target)
   useEffect(() => {
-    write(remember ? { token, target } : undefined)
-  }, [remember, token, target])
-  return { token, setToken, remember, setRemember }
-}
-
-/** Which API a token belongs to: the demo engine, or a live server's origin. */
-export function tokenTarget(source: 'demo' | 'live', baseUrl: string): string {
-  if (source === 'demo') return 'demo'
-  try {
-    return new URL(baseUrl.trim()).origin
-  } catch {
-    return 'invalid'
+    const save = () => write(remember ? store.entries() : undefined)
+    save()
+    return store.subscribe(save)
+  }, [remember, store])
+  const elsewhere = token === '' ? store.keptElsewhere(target) : undefined
+  return {
+    token,
+    setToken: (next) => store.set(target, next),
+    remember,
+    setRemember,
+    keptNote: elsewhere === undefined ? undefined : { here: targetName(target), there: targetName(elsewhere) },
   }
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, useSyncExternalStore } from 'react'
 import { DatastoreSearchError } from '../api/api-error.ts'
-import { datastoreKeys, datastoreSearchOptions, type SearchOutcome } from '../api/datastore-search.ts'
+import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, pageWithoutTotal, type SearchOutcome, type TotalOutcome } from '../api/datastore-search.ts'
 import type { TransferProgress } from '../api/transport.ts'
 import type { QueryState } from '../query/types.ts'
 import type { SearchData, SearchFailure } from './search-types.ts'
@@ -15,21 +15,28 @@ export interface SearchView {
   elapsedMs?: number
   failure?: SearchFailure
   isFetching: boolean
-  /** The demo engine answered while the resource still loads: the total is being counted (asked again until exact). */
+  /**
+   * The total is being counted: the demo engine answered while the resource still loads (asked again
+   * until exact), or a live page came alone and its total follows in its own request.
+   */
   counting: boolean
   progress?: { done: number; total: number }
   refetch: () => void
   cancel: () => void
 }
 
-/** `counting`: the demo engine's estimate, said in the status as "counting…" rather than as a server note. */
-function toData(outcome: SearchOutcome, counting: boolean): SearchData {
+/**
+ * `counting`: the demo engine's estimate, said in the status as "counting…" rather than as a server note.
+ * `apart`: the total of a page that came without it, from its own request.
+ */
+function toData(outcome: SearchOutcome, counting: boolean, apart: TotalOutcome | undefined): SearchData {
   const { result } = outcome
+  const total = result.total ?? apart?.total
   return {
     fields: result.fields,
     records: result.records,
-    total: result.total,
-    totalWasEstimated: result.totalWasEstimated,
+    total,
+    totalWasEstimated: result.total === undefined ? apart?.totalWasEstimated : result.totalWasEstimated,
     notes: result.notes.filter((note) => !(counting && note.kind === 'total-estimated')).map((note) => note.message),
   }
 }
@@ -45,14 +52,16 @@ function toFailure(error: unknown): SearchFailure {
 
 const DEMO_RECOUNT_MS = 300
 
+const subscribeToCosts = (listener: () => void) => transports.totalCosts?.subscribe(listener) ?? (() => undefined)
+
 /** The search for one executed query (the api's options factory); a new query aborts the previous one. */
-export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number): SearchView {
+export function useSearch(query: QueryState, token: string, enabled: boolean, timeoutMs?: number, maxBytes?: number): SearchView {
   const queryClient = useQueryClient()
   // Progress belongs to the query it was reported for, so another query never shows it.
   const [progress, setProgress] = useState<{ of: string; value: TransferProgress } | undefined>(undefined)
   const identity = JSON.stringify(datastoreKeys.search(query, token))
   const result = useQuery({
-    ...datastoreSearchOptions(query, { transports, token, timeoutMs, onProgress: (value) => setProgress({ of: identity, value }) }),
+    ...datastoreSearchOptions(query, { transports, token, timeoutMs, maxBytes, onProgress: (value) => setProgress({ of: identity, value }) }),
     enabled,
     // The demo engine answers from the part of a resource loaded so far with an estimated total;
     // asking again while it loads brings the exact total (a live server's estimate stays one).
@@ -60,10 +69,23 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   })
   const current = progress?.of === identity ? progress.value : undefined
   const data = result.data
+  // A live page goes alone where a count may cost (total-costs.ts); its total follows in its own request,
+  // started with it, so the records never wait for the count.
+  const live = query.source === 'live'
+  const plannedApart = useSyncExternalStore(subscribeToCosts, () => pageWithoutTotal(query, transports))
+  const page = result.isPlaceholderData ? undefined : data
+  const totalResult = useQuery({
+    ...datastoreTotalOptions(query, { transports, token, timeoutMs, maxBytes }),
+    // with the page when it goes alone, or once a page came without its total
+    enabled: enabled && live && page?.result.total === undefined && (plannedApart || page !== undefined),
+  })
+  const apart = result.isPlaceholderData ? undefined : totalResult.data
   // One SearchData per answer, so memoised views of it (sorting, the grid) only redo work for new data.
   const demo = query.source === 'demo'
-  const view = useMemo(() => (data ? toData(data, demo && data.result.totalWasEstimated === true) : undefined), [data, demo])
-  const counting = query.source === 'demo' && data?.result.totalWasEstimated === true && !result.isPlaceholderData
+  const view = useMemo(() => (data ? toData(data, demo && data.result.totalWasEstimated === true, apart) : undefined), [data, demo, apart])
+  const counting =
+    (query.source === 'demo' && data?.result.totalWasEstimated === true && !result.isPlaceholderData) ||
+    (live && view?.total === undefined && totalResult.isFetching)
   // Asking again for the exact total is no new search: the answer on screen stays current.
   const loading = result.isFetching && !(counting && result.isRefetching)
   return {
@@ -76,6 +98,9 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
     progress: loading && current?.unit === 'records' && current.total ? { done: current.done, total: current.total } : undefined,
     // A fetch already under way for this query (e.g. just re-enabled) is joined, not restarted.
     refetch: () => void result.refetch({ cancelRefetch: false }),
-    cancel: () => void queryClient.cancelQueries({ queryKey: datastoreKeys.search(query, token) }),
+    cancel: () => {
+      void queryClient.cancelQueries({ queryKey: datastoreKeys.search(query, token) })
+      void queryClient.cancelQueries({ queryKey: datastoreKeys.total(query, token) })
+    },
   }
 }

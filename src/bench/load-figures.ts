@@ -20,6 +20,8 @@ export interface ServerStart {
 
 export interface LoadResult extends LoadFigures {
   server: ServerStart
+  /** The CSV file measured (reused by the server latency figures). */
+  csvPath: string
 }
 
 /** Starts the server on the CSV file, waits for it to listen and answer once, then stops it. */
@@ -56,7 +58,7 @@ export async function measureLoads(size: number, cacheDir: string, log: (line: s
   const figures = await runJsonChild<LoadFigures>(LOAD_CHILD, [csvPath], `${cacheDir}load-${size}.json`, 'The load measurement')
   log(`[load ${size.toLocaleString('en-US')}] starting the server on it`)
   const server = await measureServerStart(csvPath)
-  return { ...figures, server }
+  return { ...figures, server, csvPath }
 }
 
 const MB = 2 ** 20

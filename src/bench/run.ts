@@ -10,6 +10,7 @@ import { compareSize } from './compare.ts'
 import { runJsonChild } from './json-child.ts'
 import { formatLoads, measureLoads, type LoadResult } from './load-figures.ts'
 import { formatProblems, formatSize } from './report.ts'
+import { formatServerLatency, measureServerLatency, type ServerLatencyResult } from './server-latency.ts'
 import type { SummaryBenchResult } from './summary-bench.ts'
 import { formatSummaries, summaryProblems } from './summary-report.ts'
 import { measureSummariesInChild } from './summary-run.ts'
@@ -39,8 +40,11 @@ async function main(): Promise<number> {
   const measured: Array<{ engine: ContenderResult; naive: ContenderResult }> = []
   const summaries: SummaryBenchResult[] = []
   const loads = new Map<number, LoadResult>()
+  const serving = new Map<number, ServerLatencyResult>()
   for (const size of options.sizes.toSorted((a, b) => a - b)) {
-    loads.set(size, await measureLoads(size, CACHE_DIR, progress))
+    const load = await measureLoads(size, CACHE_DIR, progress)
+    loads.set(size, load)
+    serving.set(size, await measureServerLatency(load.csvPath, size, progress))
     const engine = await measureInChild('engine', size, options)
     const naive = await measureInChild('naive', size, options)
     measured.push({ engine, naive })
@@ -59,14 +63,15 @@ async function main(): Promise<number> {
   const sections = comparisons.flatMap(({ comparison, engine, naive }) => {
     const summary = summaries.find((candidate) => candidate.size === engine.size)
     const load = loads.get(engine.size)
-    return [formatSize(comparison, engine, naive), ...(load ? [formatLoads(load)] : []), ...(summary ? [formatSummaries(summary)] : [])]
+    const served = serving.get(engine.size)
+    return [formatSize(comparison, engine, naive), ...(load ? [formatLoads(load)] : []), ...(served ? [formatServerLatency(served)] : []), ...(summary ? [formatSummaries(summary)] : [])]
   })
   process.stdout.write([title, '', machine, '', ...sections.flatMap((section) => [section, '']), formatProblems(problems), ''].join('\n'))
 
   // A quick development run never overwrites the figures of a full run.
   const resultsPath = `${CACHE_DIR}${options.quick ? 'results-quick' : 'results'}.json`
   const loadAverage = { start: loadAtStart, end: loadavg()[0] }
-  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, loads: [...loads.values()], summaries, problems }, null, 2))
+  writeFileSync(resultsPath, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage, options, sizes: comparisons, loads: [...loads.values()], serving: [...serving.values()], summaries, problems }, null, 2))
   progress(`Results written to ${resultsPath} (${Math.round((performance.now() - started) / 1000)} s in all)`)
   return problems.length === 0 ? 0 : 1
 }

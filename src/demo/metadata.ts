@@ -19,6 +19,17 @@ export interface DemoResourceInfo {
 /** The `package_id` `resource_show` gives the demo resources. */
 export const DEMO_PACKAGE_ID = 'datastore-explorer-demo'
 
+/** The dataset the demo resources form (`package_search` in demo mode). */
+export const DEMO_DATASET = {
+  id: DEMO_PACKAGE_ID,
+  name: DEMO_PACKAGE_ID,
+  title: 'Datastore Explorer demo data',
+  notes: 'Sample resources bundled with the explorer: university courses, a table of every column type, and a million generated city service requests.',
+  organization: { name: 'datastore-explorer', title: 'Datastore Explorer' },
+  license: { id: 'CC0-1.0', title: 'Creative Commons CCZero' },
+  modified: '2024-01-01T00:00:00',
+} as const
+
 export const COURSES_RESOURCE_ID = 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01'
 export const VARIED_RESOURCE_ID = '5b8e2c71-94d3-4f0a-b6e5-3c1d7a9f2e02'
 export const LARGE_RESOURCE_ID = '9f3c6a14-7e2b-4d58-a1c9-8b0e5d4f3a03'

@@ -2,7 +2,7 @@
 // and its data module is only imported then (so the bundler splits it out).
 import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
 import { indexWhenIdle } from './idle-index.ts'
-import { COURSES_RESOURCE_ID, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
+import { COURSES_RESOURCE_ID, DEMO_DATASET, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
   /** Ids of demo resources that should need a token (the server's `--private`). */
@@ -23,6 +23,7 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
       title: info.title,
       description: info.description,
       packageId: DEMO_PACKAGE_ID,
+      dataset: DEMO_DATASET,
       dictionary: info.dictionary,
       isPrivate: options.privateIds?.has(info.id) === true || options.privateIds?.has(info.alias) === true,
       load: async (onCatalogProgress?: ProgressCallback, onPartial?: PartialCallback) => {

@@ -2,7 +2,7 @@
 // envelope and auth: `datastore_info` (the resource's columns and record count) and `resource_show`
 // (its catalog entry). Both take `id` (`datastore_info` also `resource_id`), like CKAN 2.11.
 
-import type { Catalog, ResourceEntry } from './catalog.ts'
+import { datasetOf, type Catalog, type ResourceEntry } from './catalog.ts'
 import { isReadable, outputFields, storeFailure, type SearchContext } from './datastore-search.ts'
 import { accessDenied, notADictionary, notFound, success, validationError, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
@@ -20,7 +20,7 @@ function idOf(value: unknown): string | undefined {
 type Lookup = { entry: ResourceEntry } | Outcome
 
 /** The readable resource named by `key` (or `resource_id`), or the error to answer with. */
-function lookUp(catalog: Catalog, input: unknown, keys: readonly string[], context: ActionContext, help: string, missing: (id: string) => string): Lookup {
+export function lookUp(catalog: Catalog, input: unknown, keys: readonly string[], context: ActionContext, help: string, missing: (id: string) => string): Lookup {
   if (!isPlainObject(input)) {
     return notADictionary(input)
   }
@@ -33,7 +33,7 @@ function lookUp(catalog: Catalog, input: unknown, keys: readonly string[], conte
   return { entry }
 }
 
-async function guarded(context: ActionContext, action: string, run: (help: string) => Promise<Outcome>): Promise<Outcome> {
+export async function guarded(context: ActionContext, action: string, run: (help: string) => Promise<Outcome>): Promise<Outcome> {
   const path = context.requestPath ?? `/api/3/action/${action}`
   const help = helpUrl(context.origin ?? '', path.endsWith(`/${action}`) ? path : `/api/3/action/${action}`)
   try {
@@ -82,7 +82,7 @@ export function resourceShow(catalog: Catalog, input: unknown, context: ActionCo
       description: entry.description ?? '',
       format: entry.format ?? '',
       datastore_active: true,
-      package_id: entry.packageId ?? '',
+      package_id: datasetOf(entry).id,
       url: entry.url ?? '',
     })
   })

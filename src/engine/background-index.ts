@@ -4,10 +4,10 @@
 // themselves; doing them here only moves the cost, the answers are the same. Optionally, every
 // column's value index and summary caches too (what a first summary of the table builds).
 
-import { lowerTextOf } from './lower-text.ts'
+import { lowerTextSteps } from './lower-text.ts'
 import { summaryPreparationSteps } from './summary.ts'
 import { asStoredTable, type Table } from './table.ts'
-import { buildSkipIndex, queueSkipIndex } from './trigram-index.ts'
+import { buildSkipIndexSteps, queueSkipIndex } from './trigram-index.ts'
 
 export interface BackgroundIndexOptions {
   /**
@@ -17,16 +17,16 @@ export interface BackgroundIndexOptions {
   summaries?: boolean
 }
 
-/** Yields after each step (one chunk's lowercase copy, or one chunk's skip bits: a few ms to tens of ms each). */
+/** Yields after each step (a slice of a chunk's lowercase copy, skip bits or column codes: about a millisecond each). */
 export function* backgroundIndexSteps(table: Table, options: BackgroundIndexOptions = {}): Generator<void, void, undefined> {
   const stored = asStoredTable(table)
   for (const chunk of stored.chunks) queueSkipIndex(chunk)
   for (const chunk of stored.chunks) {
-    lowerTextOf(stored, chunk)
+    yield* lowerTextSteps(stored, chunk)
     yield
   }
   for (const chunk of stored.chunks) {
-    buildSkipIndex(stored, chunk)
+    yield* buildSkipIndexSteps(stored, chunk)
     yield
   }
   if (options.summaries !== true) return

@@ -20,8 +20,41 @@ export interface ResourceEntry {
   /** The data dictionary: field id -> label and notes (served as `fields[].info`). */
   dictionary?: Readonly<Record<string, FieldDictionaryEntry>>
   isPrivate?: boolean
+  /** The dataset it belongs to (`package_search`); alone, it is a dataset of one resource named by its id. */
+  dataset?: DatasetInfo
   /** May hand `onPartial` growing prefixes of the table while it loads, so a search can answer early. */
   load: (onProgress?: ProgressCallback, onPartial?: PartialCallback) => Table | Promise<Table>
+}
+
+/** A dataset as `package_show` describes it; resources with the same dataset `id` form one dataset. */
+export interface DatasetInfo {
+  id: string
+  /** CKAN's dataset name (a slug); `package_show` takes it or the id. */
+  name: string
+  title?: string
+  /** The description (CKAN's `notes`). */
+  notes?: string
+  license?: { id?: string; title?: string; url?: string }
+  organization?: { name: string; title?: string; description?: string }
+  /** When the dataset last changed: ISO time without a zone, as CKAN writes `metadata_modified`. */
+  modified?: string
+  /** Its resources that are not served (not in the DataStore): listed, never readable here. */
+  otherResources?: readonly OtherResource[]
+}
+
+export interface OtherResource {
+  name: string
+  description?: string
+  format?: string
+  /** Only an address anyone may follow (http or https); never a path on the server. */
+  url?: string
+}
+
+/** The dataset a resource belongs to: its own, its package's, or one of its own named by its id. */
+export function datasetOf(entry: ResourceEntry): DatasetInfo {
+  if (entry.dataset) return entry.dataset
+  if (entry.packageId !== undefined && entry.packageId !== '') return { id: entry.packageId, name: entry.packageId }
+  return { id: entry.id, name: entry.id, title: entry.title ?? entry.id }
 }
 
 /** What a resource holds now: the whole table, or a prefix while the rest still loads. */
@@ -91,6 +124,11 @@ export class Catalog {
       }
       return summary
     })
+  }
+
+  /** Every entry, in the order added (the catalog's own order of datasets). */
+  entriesInOrder(): readonly ResourceEntry[] {
+    return [...this.entries]
   }
 
   resolve(idOrAlias: string): ResourceEntry | undefined {

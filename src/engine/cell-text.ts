@@ -90,8 +90,3 @@ export function cellDecoder(type: FieldType): CellDecoder {
   if (type === 'json') return decodeJson
   return decodeText
 }
-
-/** The text a filter value compares with (`5` and `"5"` are the same value). */
-export function filterValueText(value: string | number | boolean): string {
-  return typeof value === 'string' ? value : String(value)
-}

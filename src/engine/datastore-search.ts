@@ -12,6 +12,7 @@ import { buildLinks, helpUrl } from './links.ts'
 import type { ExecutableQuery } from './execute.ts'
 import { catalogStore, executableOf, memoryStore } from './memory-store.ts'
 import { checkFieldNames, isPlainObject, shapeParams, type ShapedParams, type ValidationErrors } from './params.ts'
+import { typedFilters } from './filter-values.ts'
 import { formatRecords } from './records-format.ts'
 import { StoreTimeoutError, StoreUnavailableError, type OutputField, type SearchQuery, type SearchStore } from './search-query.ts'
 import { isTableMetadata, tableMetadataEntry } from './table-metadata.ts'
@@ -124,18 +125,19 @@ export async function validateSearch(catalog: Catalog, input: unknown, context: 
 }
 
 function searchQuery(entry: ResourceEntry, params: ShapedParams, columns: readonly FieldInfo[]): SearchQuery {
-  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params) }
+  return { resourceId: entry.id, fields: outputFields(entry, params, columns), ...queryConditions(params, columns) }
 }
 
 /** Which records, in which order, which page: the shaped parameters as a store reads them. */
-export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resourceId' | 'fields'> {
+export function queryConditions(params: ShapedParams, columns: readonly FieldInfo[]): Omit<SearchQuery, 'resourceId' | 'fields'> {
+  const types = new Map(columns.map((column) => [column.id, column.type]))
   // with both, CKAN 2.11 searches `full_text` only (one whole-row query)
   const text = params.fullText || (typeof params.q === 'string' ? params.q : undefined)
   const fieldTexts = typeof params.q === 'object' ? Object.entries(params.q).filter(([, value]) => value !== '') : []
   return {
     text: text === '' ? undefined : text,
     fieldTexts: fieldTexts.map(([field, value]) => ({ field, text: value })),
-    filters: Object.entries(params.filters ?? {}).map(([field, value]) => ({ field, values: Array.isArray(value) ? value : [value] })),
+    filters: typedFilters(params.filters, (field) => (field === '_id' ? 'int' : (types.get(field) ?? 'text'))),
     sort: (params.sort?.clauses ?? []).map(({ field, descending, nullsFirst }) => ({ field, descending, nullsFirst })),
     offset: params.offset ?? 0,
     limit: params.limit,
@@ -147,7 +149,7 @@ export function queryConditions(params: ShapedParams): Omit<SearchQuery, 'resour
 
 /** The in-memory plan of shaped parameters whose field names were checked against the table. */
 export function executableQuery(params: ShapedParams, table: StoredTable): ExecutableQuery {
-  return executableOf(table, queryConditions(params))
+  return executableOf(table, queryConditions(params, table.fields))
 }
 
 /** The answer's columns: those asked for (or `_id` then every column), with their dictionary entries. */

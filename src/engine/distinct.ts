@@ -4,27 +4,37 @@
 // fixed behaviour: 2.11 paged the records before removing duplicates) and `total` counts them.
 // Two cells are the same value when their stored texts are equal; nulls equal each other.
 
-import { executeQuery, ID_FIELD, type ExecutableQuery, type QueryResult } from './execute.ts'
+import { executeQuerySteps, ID_FIELD, type ExecutableQuery, type QueryResult } from './execute.ts'
+import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
+import type { ColumnIndex } from './column-index.ts'
 import type { StoredTable } from './table.ts'
 
 export function executeDistinct(table: StoredTable, query: ExecutableQuery, positions: readonly number[]): QueryResult {
+  return runToEnd(executeDistinctSteps(table, query, positions))
+}
+
+/** The same in steps (yields every few thousand records). */
+export function* executeDistinctSteps(table: StoredTable, query: ExecutableQuery, positions: readonly number[]): Steps<QueryResult> {
   // a row that carries `_id` is unique by itself
-  if (positions.includes(ID_FIELD)) return executeQuery(table, query)
-  const { records: matches } = executeQuery(table, { ...query, offset: 0, limit: table.size, includeTotal: false })
-  const firsts = firstOfEachRow(table, matches, positions)
+  if (positions.includes(ID_FIELD)) return yield* executeQuerySteps(table, query)
+  const { records: matches } = yield* executeQuerySteps(table, { ...query, offset: 0, limit: table.size, includeTotal: false })
+  const firsts = yield* firstOfEachRow(table, matches, positions)
   return {
     records: firsts.slice(query.offset, query.offset + query.limit),
     total: query.includeTotal ? firsts.length : undefined,
   }
 }
 
-function firstOfEachRow(table: StoredTable, records: readonly number[], positions: readonly number[]): number[] {
-  const columns = positions.map((position) => table.columnIndex(position))
+function* firstOfEachRow(table: StoredTable, records: readonly number[], positions: readonly number[]): Steps<number[]> {
+  const columns: ColumnIndex[] = []
+  for (const position of positions) columns.push(yield* table.columnIndexSteps(position))
   const firsts: number[] = []
   if (columns.length === 1) {
     const { codes, values } = columns[0]!
     const seen = new Uint8Array(values.length)
-    for (const record of records) {
+    for (let i = 0; i < records.length; i++) {
+      if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+      const record = records[i] as number
       const code = codes[record] as number
       if (seen[code] === 0) {
         seen[code] = 1
@@ -36,18 +46,51 @@ function firstOfEachRow(table: StoredTable, records: readonly number[], position
   // one number per combination of codes while it fits in a double's integers, else a text key
   const radices = columns.map((column) => column.values.length)
   const numeric = radices.reduce((product, radix) => product * radix, 1) <= Number.MAX_SAFE_INTEGER
-  const seen = new Set<number | string>()
-  for (const record of records) {
-    let key: number | string = 0
-    if (numeric) {
-      for (let c = 0; c < columns.length; c++) key = (key as number) * (radices[c] as number) + (columns[c]!.codes[record] as number)
+  // a set sized for every record at once: a growing Set rehashes up to a million keys in one go
+  const seen = numeric ? new NumberSet(records.length) : new Set<string>()
+  for (let i = 0; i < records.length; i++) {
+    if ((i & 0x3fff) === 0x3fff) yield
+    const record = records[i] as number
+    let added: boolean
+    if (seen instanceof NumberSet) {
+      let key = 0
+      for (let c = 0; c < columns.length; c++) key = key * (radices[c] as number) + (columns[c]!.codes[record] as number)
+      added = seen.add(key)
     } else {
-      key = columns.map((column) => column.codes[record] as number).join(',')
+      const key = columns.map((column) => column.codes[record] as number).join(',')
+      added = !seen.has(key)
+      if (added) seen.add(key)
     }
-    if (!seen.has(key)) {
-      seen.add(key)
-      firsts.push(record)
-    }
+    if (added) firsts.push(record)
   }
   return firsts
+}
+
+/** A set of non-negative integers below 2^53, sized once for at most `capacity` of them (open addressing). */
+class NumberSet {
+  private readonly slots: Float64Array
+  private readonly mask: number
+
+  constructor(capacity: number) {
+    let size = 16
+    while (size < capacity * 2) size *= 2
+    // slot value 0 is free: keys are stored plus one
+    this.slots = new Float64Array(size)
+    this.mask = size - 1
+  }
+
+  /** Adds a key; false when it was there already. */
+  add(key: number): boolean {
+    const stored = key + 1
+    let slot = (Math.imul(key | 0, 0x9e3779b1) ^ Math.imul((key / 0x100000000) | 0, 0x85ebca6b)) & this.mask
+    for (;;) {
+      const held = this.slots[slot] as number
+      if (held === 0) {
+        this.slots[slot] = stored
+        return true
+      }
+      if (held === stored) return false
+      slot = (slot + 1) & this.mask
+    }
+  }
 }

@@ -7,7 +7,7 @@ export interface Outcome {
   body: unknown
 }
 
-export function success(help: string, result: Record<string, unknown>): Outcome {
+export function success(help: string, result: unknown): Outcome {
   return { status: 200, body: { help, success: true, result } }
 }
 

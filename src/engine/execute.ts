@@ -7,10 +7,11 @@
 // against the filters. Without a sort the search stops as soon as the page is full, unless a total is
 // wanted.
 
-import { ranksOf } from './sort-ranks.ts'
+import { ranksSteps } from './sort-ranks.ts'
+import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 import type { StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
-import { collectRecords, countRecords, fieldContains, keepContaining, sweepRecords, type RecordVisitor } from './text-search.ts'
+import { collectRecords, countRecordsSteps, fieldContains, keepContaining, sweepRecordsSteps, type RecordVisitor } from './text-search.ts'
 
 export const ID_FIELD = -1
 
@@ -72,7 +73,7 @@ interface FilterPlan {
   estimate: number
 }
 
-function filterPart(table: StoredTable, condition: FilterCondition): FilterPart | null {
+function* filterPart(table: StoredTable, condition: FilterCondition): Steps<FilterPart | null> {
   if (condition.field === ID_FIELD) {
     const records = [...new Set(condition.texts.filter((text) => /^[1-9][0-9]*$/.test(text)).map(Number))]
       .filter((id) => id <= table.size)
@@ -83,7 +84,7 @@ function filterPart(table: StoredTable, condition: FilterCondition): FilterPart 
     for (const record of records) mask[record] = 1
     return { lists: [Int32Array.from(records)], size: records.length, codes: null, mask }
   }
-  const index = table.columnIndex(condition.field)
+  const index = yield* table.columnIndexSteps(condition.field)
   const mask = new Uint8Array(index.values.length)
   const lists: Int32Array[] = []
   let size = 0
@@ -98,10 +99,10 @@ function filterPart(table: StoredTable, condition: FilterCondition): FilterPart 
   return size === 0 ? null : { lists, size, codes: index.codes, mask }
 }
 
-function planFilters(table: StoredTable, filters: FilterCondition[]): FilterPlan | null {
+function* planFilters(table: StoredTable, filters: FilterCondition[]): Steps<FilterPlan | null> {
   const parts: FilterPart[] = []
   for (const condition of filters) {
-    const part = filterPart(table, condition)
+    const part = yield* filterPart(table, condition)
     if (part === null) return null
     parts.push(part)
   }
@@ -120,12 +121,16 @@ function passesFilters(parts: FilterPart[], record: number): boolean {
 }
 
 /** Visits the union of ascending lists in ascending order (k-way merge). */
-function mergeLists(lists: Int32Array[], visit: RecordVisitor): void {
+function* mergeLists(lists: Int32Array[], visit: RecordVisitor): Steps<void> {
   if (lists.length === 1) {
     const list = lists[0] as Int32Array
-    for (let i = 0; i < list.length; i++) if (!visit(list[i] as number)) return
+    for (let i = 0; i < list.length; i++) {
+      if (!visit(list[i] as number)) return
+      if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+    }
     return
   }
+  let visited = 0
   const positions = new Int32Array(lists.length)
   for (;;) {
     let best = -1
@@ -141,6 +146,7 @@ function mergeLists(lists: Int32Array[], visit: RecordVisitor): void {
     if (best === -1) return
     positions[best]++
     if (!visit(bestRecord)) return
+    if ((++visited & 0x3fff) === 0) yield
   }
 }
 
@@ -155,10 +161,10 @@ const MERGE_WINDOW = 4096
  * chunk and batch instead of one per record). Loops, not callbacks, per candidate: this runs warm
  * only a few times, so its cost is mostly code V8 has not optimized yet.
  */
-function visitCandidates(table: StoredTable, lists: Int32Array[], others: FilterPart[], needle: string | undefined, visit: RecordVisitor): void {
+function* visitCandidates(table: StoredTable, lists: Int32Array[], others: FilterPart[], needle: string | undefined, visit: RecordVisitor): Steps<void> {
   if (needle === undefined) {
     // filters alone: a page stops after its last record, so nothing is gathered ahead
-    mergeLists(lists, (record) => !passesFilters(others, record) || visit(record))
+    yield* mergeLists(lists, (record) => !passesFilters(others, record) || visit(record))
     return
   }
   const union = new UnionCursor(lists, others)
@@ -171,6 +177,7 @@ function visitCandidates(table: StoredTable, lists: Int32Array[], others: Filter
       const kept = keepContaining(table, batch, batch.length, needle)
       for (let i = 0; i < kept; i++) if (!visit(batch[i] as number)) return
     }
+    yield
   }
 }
 
@@ -243,7 +250,7 @@ function passesAll(checks: RecordCheck[], record: number): boolean {
 }
 
 /** Streams the matching records in `_id` order to `visit`. */
-function streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan | undefined, visit: RecordVisitor): void {
+function* streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan | undefined, visit: RecordVisitor): Steps<void> {
   const termChecks: RecordCheck[] = query.terms.map((term) => (record) => fieldContains(table, record, term.field, term.needle))
   const needle = query.needle
   const sweepNeedle = needle ?? longestSearchableTerm(query.terms)
@@ -251,16 +258,17 @@ function streamMatches(table: StoredTable, query: ExecutableQuery, plan: FilterP
   // Checking a candidate's text costs a random access (~1 µs at 1M records); a sweep reads everything
   // (~100 ms at 1M): candidates win while they are under about a tenth of the table.
   if (plan && (sweepNeedle === undefined || plan.estimate * 10 < table.size)) {
-    visitCandidates(table, plan.lists, plan.others, needle, (record) => !passesAll(termChecks, record) || visit(record))
+    yield* visitCandidates(table, plan.lists, plan.others, needle, (record) => !passesAll(termChecks, record) || visit(record))
     return
   }
   const parts = plan?.all ?? []
   if (sweepNeedle !== undefined) {
-    sweepRecords(table, sweepNeedle, (record) => !passesFilters(parts, record) || !passesAll(termChecks, record) || visit(record))
+    yield* sweepRecordsSteps(table, sweepNeedle, (record) => !passesFilters(parts, record) || !passesAll(termChecks, record) || visit(record))
     return
   }
   for (let record = 0; record < table.size; record++) {
     if (passesFilters(parts, record) && passesAll(termChecks, record) && !visit(record)) return
+    if ((record & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
   }
 }
 
@@ -280,7 +288,7 @@ const permutations = new WeakMap<StoredTable, Map<string, Int32Array>>()
 const MAX_CACHED_ORDERS = 6
 
 /** All records in the order of one sort key (ties by `_id`), cached per table. */
-function sortedAll(table: StoredTable, key: SortKey): Int32Array {
+function* sortedAll(table: StoredTable, key: SortKey): Steps<Int32Array> {
   let cache = permutations.get(table)
   if (!cache) {
     cache = new Map()
@@ -289,7 +297,8 @@ function sortedAll(table: StoredTable, key: SortKey): Int32Array {
   const name = `${key.field}:${key.descending}:${key.nullsFirst}`
   let order = cache.get(name)
   if (!order) {
-    order = sortRecords(table, allRecords(table.size), [key])
+    order = yield* sortRecords(table, allRecords(table.size), [key])
+    if (cache.has(name)) return cache.get(name) as Int32Array
     // 4 bytes per record each: keep the few most recent orders
     if (cache.size >= MAX_CACHED_ORDERS) cache.delete(cache.keys().next().value as string)
     cache.set(name, order)
@@ -301,17 +310,17 @@ function sortedAll(table: StoredTable, key: SortKey): Int32Array {
  * Orders records (given in ascending `_id` order) by the sort keys: one stable counting sort per key,
  * from the last key to the first, so ties keep the order of the later keys and finally `_id`.
  */
-function sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]): Int32Array {
+function* sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]): Steps<Int32Array> {
   const idKey = keys.findIndex((key) => key.field === ID_FIELD)
   const effective = idKey === -1 ? keys : keys.slice(0, idKey)
   let order = idKey !== -1 && keys[idKey]?.descending ? records.slice().reverse() : records
-  for (let k = effective.length - 1; k >= 0; k--) order = countingSort(table, order, effective[k] as SortKey)
+  for (let k = effective.length - 1; k >= 0; k--) order = yield* countingSort(table, order, effective[k] as SortKey)
   return order
 }
 
-function countingSort(table: StoredTable, records: Int32Array, key: SortKey): Int32Array {
-  const index = table.columnIndex(key.field)
-  const ranks = ranksOf(index, (table.fields[key.field] as FieldInfo).type)
+function* countingSort(table: StoredTable, records: Int32Array, key: SortKey): Steps<Int32Array> {
+  const index = yield* table.columnIndexSteps(key.field)
+  const ranks = yield* ranksSteps(index, (table.fields[key.field] as FieldInfo).type)
   const codes = index.codes
   const valueCount = index.values.length - 1
   // bucket 0 and valueCount + 1 are for nulls (first or last); values fill 1..valueCount
@@ -323,20 +332,29 @@ function countingSort(table: StoredTable, records: Int32Array, key: SortKey): In
     return key.descending ? valueCount - rank : rank + 1
   }
   const starts = new Int32Array(valueCount + 3)
-  for (let i = 0; i < records.length; i++) starts[bucketOf(records[i] as number) + 1]++
+  for (let i = 0; i < records.length; i++) {
+    starts[bucketOf(records[i] as number) + 1]++
+    if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
   for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1] as number
   const sorted = new Int32Array(records.length)
   for (let i = 0; i < records.length; i++) {
     const record = records[i] as number
     sorted[(starts[bucketOf(record)] as number)++] = record
+    if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
   }
   return sorted
 }
 
 export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryResult {
+  return runToEnd(executeQuerySteps(table, query))
+}
+
+/** The same in steps: yields every chunk or few thousand records, so a host can pause or stop it. */
+export function* executeQuerySteps(table: StoredTable, query: ExecutableQuery): Steps<QueryResult> {
   const hasCondition = query.needle !== undefined || query.terms.length > 0 || query.filters.length > 0
   const pageEnd = query.offset + query.limit
-  const plan = query.filters.length > 0 ? planFilters(table, query.filters) : undefined
+  const plan = query.filters.length > 0 ? yield* planFilters(table, query.filters) : undefined
   if (plan === null) return { records: [], total: query.includeTotal ? 0 : undefined }
 
   if (!hasCondition) {
@@ -346,31 +364,32 @@ export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryR
       for (let record = query.offset; record < Math.min(pageEnd, table.size); record++) records.push(record)
       return { records, total }
     }
-    const order = query.sort.length === 1 ? sortedAll(table, query.sort[0]!) : sortRecords(table, allRecords(table.size), query.sort)
+    const order = query.sort.length === 1 ? yield* sortedAll(table, query.sort[0]!) : yield* sortRecords(table, allRecords(table.size), query.sort)
     return { records: Array.from(order.subarray(query.offset, pageEnd)), total }
   }
 
   if (!isDefaultOrder(query.sort)) {
     const matches: number[] = []
-    streamMatches(table, query, plan, (record) => {
+    yield* streamMatches(table, query, plan, (record) => {
       matches.push(record)
       return true
     })
-    const ordered = sortRecords(table, Int32Array.from(matches), query.sort)
+    const ordered = yield* sortRecords(table, Int32Array.from(matches), query.sort)
     return { records: Array.from(ordered.subarray(query.offset, pageEnd)), total: query.includeTotal ? matches.length : undefined }
   }
 
   if (plan && query.needle === undefined && query.terms.length === 0 && query.includeTotal) {
-    return { records: firstMatches(table, query, plan, pageEnd).slice(query.offset), total: countFiltered(plan) }
+    const records = yield* firstMatches(table, query, plan, pageEnd)
+    return { records: records.slice(query.offset), total: yield* countFiltered(plan) }
   }
 
   if (query.limit === 0 && !query.includeTotal) return { records: [] }
   if (query.limit === 0 && plan === undefined && query.terms.length === 0 && query.needle !== undefined) {
-    return { records: [], total: countRecords(table, query.needle) }
+    return { records: [], total: yield* countRecordsSteps(table, query.needle) }
   }
   const records: number[] = []
   let total = 0
-  streamMatches(table, query, plan, (record) => {
+  yield* streamMatches(table, query, plan, (record) => {
     if (total >= query.offset && total < pageEnd) records.push(record)
     total++
     return query.includeTotal || total < pageEnd
@@ -378,10 +397,10 @@ export function executeQuery(table: StoredTable, query: ExecutableQuery): QueryR
   return { records, total: query.includeTotal ? total : undefined }
 }
 
-function firstMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan, count: number): number[] {
+function* firstMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPlan, count: number): Steps<number[]> {
   const records: number[] = []
   if (count === 0) return records
-  streamMatches(table, query, plan, (record) => {
+  yield* streamMatches(table, query, plan, (record) => {
     records.push(record)
     return records.length < count
   })
@@ -389,10 +408,11 @@ function firstMatches(table: StoredTable, query: ExecutableQuery, plan: FilterPl
 }
 
 /** The number of records passing every filter; order does not matter here. */
-function countFiltered(plan: FilterPlan): number {
+function* countFiltered(plan: FilterPlan): Steps<number> {
   if (plan.others.length === 0) return plan.size
   let count = 0
   for (const list of plan.lists) {
+    yield
     if (plan.others.length === 1) {
       const { codes, mask } = plan.others[0] as FilterPart
       if (codes !== null) {
@@ -406,7 +426,9 @@ function countFiltered(plan: FilterPlan): number {
 }
 
 function allRecords(size: number): Int32Array {
-  return Int32Array.from({ length: size }, (_, record) => record)
+  const records = new Int32Array(size)
+  for (let record = 0; record < size; record++) records[record] = record
+  return records
 }
 
 
@@ -417,11 +439,11 @@ function allRecords(size: number): Int32Array {
 export function matchingRecords(table: StoredTable, query: ExecutableQuery): Int32Array | null {
   if (query.needle === undefined && query.terms.length === 0 && query.filters.length === 0) return null
   if (query.terms.length === 0 && query.filters.length === 0) return collectRecords(table, query.needle as string)
-  const plan = query.filters.length > 0 ? planFilters(table, query.filters) : undefined
+  const plan = query.filters.length > 0 ? runToEnd(planFilters(table, query.filters)) : undefined
   if (plan === null) return new Int32Array(0)
   let records = new Int32Array(Math.min(table.size, 4096))
   let count = 0
-  streamMatches(table, query, plan, (record) => {
+  runToEnd(streamMatches(table, query, plan, (record) => {
     if (count === records.length) {
       const grown = new Int32Array(Math.min(table.size, records.length * 2))
       grown.set(records)
@@ -429,6 +451,6 @@ export function matchingRecords(table: StoredTable, query: ExecutableQuery): Int
     }
     records[count++] = record
     return true
-  })
+  }))
   return records.subarray(0, count)
 }

@@ -97,7 +97,7 @@ describe('GET', () => {
   it('bracket syntax is junk: 409 naming the parameter', async () => {
     const response = await get('resource_id=courses&filters[stage]=active')
     expect(response.status).toBe(409)
-    expect(await response.json()).toMatchObject({ error: { __junk: ["The input field [('filters[stage]',)] was not expected."] } })
+    expect(await response.json()).toMatchObject({ error: { __extras: ['invalid value "filters[stage]"'] } })
   })
 
   it('_links follow the request URL', async () => {

@@ -1,7 +1,8 @@
 // The fetch-style HTTP handler (Request in, Response out) shared by the Node server, the worker and
 // the tests: routing, GET/POST parsing, CORS, tokens, and CKAN's 400/404/405 answers.
 //
-// Actions: `datastore_search`, `datastore_info` and `resource_show`, each at
+// Actions: `datastore_search`, `datastore_info`, `resource_show` and the catalog's `package_search`,
+// `package_show`, `package_list`, `organization_list`, each at
 // `{basePath}/api/action/<name>` and `{basePath}/api/3/action/<name>`.
 // GET: every query parameter is a string; a repeated key becomes a list. POST: a JSON object body
 // (a form-encoded body is read like a query string, except CKAN's legacy form of one key holding
@@ -12,6 +13,7 @@
 import type { Catalog } from './catalog.ts'
 import { datastoreInfo, resourceShow } from './actions.ts'
 import { datastoreSearch, type SearchContext } from './datastore-search.ts'
+import { organizationList, packageList, packageSearch, packageShow } from './package-actions.ts'
 import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { setOwn } from './own-property.ts'
@@ -95,6 +97,11 @@ const ACTIONS: Readonly<Record<string, Action>> = {
   datastore_search: datastoreSearch,
   datastore_info: datastoreInfo,
   resource_show: resourceShow,
+  // the catalog (package-actions.ts)
+  package_search: packageSearch,
+  package_show: packageShow,
+  package_list: packageList,
+  organization_list: organizationList,
 }
 
 export function createDatastoreHandler(options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {

@@ -13,13 +13,17 @@
 //   createDatastoreHandler(options)       (request: Request) => Promise<Response>, the whole HTTP
 //                                         contract of ../shared/spec/api.md (routing, GET/POST,
 //                                         validation, search, envelopes, 400/404/405/409, CORS, auth):
-//                                         datastore_search, datastore_info, resource_show under
+//                                         datastore_search, datastore_info, resource_show and the
+//                                         catalog (package_search, package_show, package_list,
+//                                         organization_list: package-actions.ts) under
 //                                         {basePath}/api[/3]/action/ ('' or '/' = the site root)
 //   datastoreSearch(catalog, params, ctx) the same search without HTTP: params as a parsed JSON
 //                                         object, returns { status, body } (body = the JSON envelope)
 //   SearchStore, SearchQuery, SearchRows  the boundary between validation and execution: a store
 //                                         (ctx.store / options.store) runs a validated SearchQuery;
-//                                         memoryStore(load) is the engine's own
+//                                         memoryStore(load) is the engine's own, catalogStore(catalog)
+//                                         the same over a catalog's (partly) loaded tables; both take
+//                                         a StepRunner that drives the search's steps (steps.ts)
 //   inferFieldTypes(header, rows)         CSV column types (int4/int8/numeric/date/timestamp when every value is one)
 //   coerceRow(fields, rawValues)          CSV strings -> typed record values
 //   cellToText, codesFromTexts, ranksOf   the engine's cell text and sort ranks, so a browser-side
@@ -32,15 +36,17 @@
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
 export { backgroundIndexSteps, type BackgroundIndexOptions } from './background-index.ts'
-export { Catalog, type LoadState, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
+export { Catalog, type DatasetInfo, type LoadState, type OtherResource, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'
 export { datastoreSearch, validateSearch, type SearchContext, type SearchOutcome, type ValidatedSearch } from './datastore-search.ts'
 export type { FieldDictionaryEntry, OutputField, QuerySortKey, SearchQuery, SearchRows, SearchStore } from './search-query.ts'
 export { StoreTimeoutError, StoreUnavailableError } from './search-query.ts'
-export { memoryStore } from './memory-store.ts'
+export { catalogStore, memoryStore } from './memory-store.ts'
+export { runAtOnce, runToEnd, type StepRunner, type Steps } from './steps.ts'
 export { RECORDS_FORMATS, type RecordsFormat } from './params.ts'
 export { coerceRow, csvRowEncoder, inferFieldTypes } from './csv-types.ts'
-export { cellDecoder, cellToText, filterValueText, textToCell } from './cell-text.ts'
+export { cellDecoder, cellToText, textToCell } from './cell-text.ts'
+export { castFilterValue, type CastFilterValue } from './filter-values.ts'
 export { codesFromTexts, type ColumnIndex } from './column-index.ts'
 export { ranksOf } from './sort-ranks.ts'
 export type { FieldSummary, Histogram, HistogramBin, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'

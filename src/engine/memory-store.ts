@@ -2,20 +2,22 @@
 // distinct.ts) and decodes the page's cells.
 
 import type { Catalog, ResourceEntry } from './catalog.ts'
-import { cellDecoder, filterValueText } from './cell-text.ts'
-import { executeDistinct } from './distinct.ts'
-import { executeQuery, ID_FIELD, type ExecutableQuery, type FilterCondition } from './execute.ts'
+import { cellDecoder, type CellDecoder } from './cell-text.ts'
+import { executeDistinctSteps } from './distinct.ts'
+import { executeQuerySteps, ID_FIELD, type ExecutableQuery, type FilterCondition } from './execute.ts'
 import type { SearchQuery, SearchRows, SearchStore } from './search-query.ts'
+import { runAtOnce, runToEnd, type StepRunner, type Steps } from './steps.ts'
 import { asStoredTable, type StoredTable, type Table } from './table.ts'
 import type { CellValue } from './types.ts'
 
-export function memoryStore(load: (entry: ResourceEntry) => Promise<Table>): SearchStore {
+/** `run` drives each search's steps: at once by default; a server spreads them (see steps.ts). */
+export function memoryStore(load: (entry: ResourceEntry) => Promise<Table>, run: StepRunner = runAtOnce): SearchStore {
   return {
     async columns(entry) {
       return (await load(entry)).fields
     },
     async search(entry, query) {
-      return searchTable(asStoredTable(await load(entry)), query)
+      return run(searchTableSteps(asStoredTable(await load(entry)), query))
     },
   }
 }
@@ -27,7 +29,7 @@ export function memoryStore(load: (entry: ResourceEntry) => Promise<Table>): Sea
  * then the prefix's count scaled to the expected size, marked as estimated (CKAN's
  * `total_was_estimated`). Anything else waits for a longer prefix, or the whole table.
  */
-export function catalogStore(catalog: Catalog): SearchStore {
+export function catalogStore(catalog: Catalog, run: StepRunner = runAtOnce): SearchStore {
   return {
     async columns(entry) {
       // a prefix has every column
@@ -36,29 +38,34 @@ export function catalogStore(catalog: Catalog): SearchStore {
     async search(entry, query) {
       let state = await catalog.latest(entry.id)
       while (!state.complete) {
-        const early = query.sort.length === 0 && !query.distinct ? searchPrefix(asStoredTable(state.table), query, state.expectedSize) : undefined
+        const early = query.sort.length === 0 && !query.distinct ? await run(searchPrefix(asStoredTable(state.table), query, state.expectedSize)) : undefined
         if (early) return early
         state = await catalog.latest(entry.id, state.table)
       }
-      return searchTable(asStoredTable(state.table), query)
+      return run(searchTableSteps(asStoredTable(state.table), query))
     },
   }
 }
 
-function searchPrefix(table: StoredTable, query: SearchQuery, expectedSize: number): SearchRows | undefined {
+function* searchPrefix(table: StoredTable, query: SearchQuery, expectedSize: number): Steps<SearchRows | undefined> {
   const positions = query.fields.map((field) => positionOf(table, field.id))
-  const { records, total } = executeQuery(table, executableOf(table, query))
+  const { records, total } = yield* executeQuerySteps(table, executableOf(table, query))
   if (records.length < query.limit) return undefined
-  const rows = decodeRows(table, records, query, positions)
+  const rows = yield* decodeRows(table, records, query, positions)
   if (total === undefined) return { rows }
   return { rows, total: Math.max(total, Math.round((total * expectedSize) / Math.max(1, table.size))), totalWasEstimated: true }
 }
 
 export function searchTable(table: StoredTable, query: SearchQuery): SearchRows {
+  return runToEnd(searchTableSteps(table, query))
+}
+
+/** The same in steps: the query's (executeQuerySteps, executeDistinctSteps), then the page's decoding. */
+export function* searchTableSteps(table: StoredTable, query: SearchQuery): Steps<SearchRows> {
   const executable = executableOf(table, query)
   const positions = query.fields.map((field) => positionOf(table, field.id))
-  const { records, total } = query.distinct ? executeDistinct(table, executable, positions) : executeQuery(table, executable)
-  return { rows: decodeRows(table, records, query, positions), total }
+  const { records, total } = query.distinct ? yield* executeDistinctSteps(table, executable, positions) : yield* executeQuerySteps(table, executable)
+  return { rows: yield* decodeRows(table, records, query, positions), total }
 }
 
 function positionOf(table: StoredTable, field: string): number {
@@ -70,7 +77,7 @@ export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resou
   const position = (field: string): number => positionOf(table, field)
   const filters: FilterCondition[] = query.filters.map(({ field, values }) => ({
     field: position(field),
-    texts: values.flatMap((value) => (value === null ? [] : [filterValueText(value)])),
+    texts: values,
   }))
   const executable: ExecutableQuery = {
     needle: query.text?.toLowerCase(),
@@ -84,20 +91,30 @@ export function executableOf(table: StoredTable, query: Omit<SearchQuery, 'resou
   return executable
 }
 
-function decodeRows(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): CellValue[][] {
+/** Rows decoded between two yields (a page of 32,000 wide rows takes tens of milliseconds). */
+const ROWS_PER_STEP = 2048
+
+function* decodeRows(table: StoredTable, records: readonly number[], query: SearchQuery, positions: readonly number[]): Steps<CellValue[][]> {
   const stored = positions.filter((position) => position !== ID_FIELD)
   const decoders = query.fields.filter((field) => field.id !== '_id').map((field) => cellDecoder(field.type))
-  return records.map((record) => {
-    const texts = table.fieldTexts(record, stored)
-    const row: CellValue[] = new Array<CellValue>(positions.length)
-    let next = 0
-    for (let i = 0; i < positions.length; i++) {
-      if (positions[i] === ID_FIELD) row[i] = record + 1
-      else {
-        row[i] = decoders[next]!(texts[next] ?? null)
-        next++
-      }
+  const rows: CellValue[][] = []
+  for (let from = 0; from < records.length; from += ROWS_PER_STEP) {
+    if (from > 0) yield
+    for (const record of records.slice(from, from + ROWS_PER_STEP)) rows.push(decodeRow(table, record, stored, decoders, positions))
+  }
+  return rows
+}
+
+function decodeRow(table: StoredTable, record: number, stored: readonly number[], decoders: readonly CellDecoder[], positions: readonly number[]): CellValue[] {
+  const texts = table.fieldTexts(record, stored)
+  const row: CellValue[] = new Array<CellValue>(positions.length)
+  let next = 0
+  for (let i = 0; i < positions.length; i++) {
+    if (positions[i] === ID_FIELD) row[i] = record + 1
+    else {
+      row[i] = decoders[next]!(texts[next] ?? null)
+      next++
     }
-    return row
-  })
+  }
+  return row
 }

@@ -5,6 +5,7 @@
 // Parameters arrive from a JSON body (any JSON types) or a query string (strings, and lists for
 // repeated keys); both go through the same rules.
 
+import { filterValueErrors } from './filter-values.ts'
 import { setOwn } from './own-property.ts'
 import type { FieldInfo } from './types.ts'
 
@@ -83,10 +84,9 @@ export function shapeParams(input: Record<string, unknown>): ShapeResult {
   const errors: ValidationErrors = {}
   const params: ShapedParams = { limit: DEFAULT_LIMIT, includeTotal: true, recordsFormat: 'objects', totalEstimationThreshold: null }
 
-  const junk = Object.keys(input).filter((key) => !KNOWN_KEYS.has(key))
-  if (junk.length > 0) {
-    addError(errors, '__junk', `The input field [${junk.map((key) => `('${key}',)`).join(', ')}] was not expected.`)
-  }
+  // CKAN 2.11.5 names only the first unknown parameter, under __extras
+  const unknown = Object.keys(input).find((key) => !KNOWN_KEYS.has(key))
+  if (unknown !== undefined) addError(errors, '__extras', `invalid value ${quoted(unknown)}`)
 
   const resourceId = 'resource_id' in input ? input.resource_id : input.id
   if (resourceId === undefined || resourceId === null || resourceId === '') addError(errors, 'resource_id', 'Missing value')
@@ -246,17 +246,29 @@ function shapeSort(value: unknown, params: ShapedParams, errors: ValidationError
     addError(errors, 'sort', 'Must be a string like "field desc, other" or a list of such strings')
     return
   }
+  // A field sorted again adds nothing to the order (its first clause already decided every tie it
+  // could), so repeats are folded away: no request sorts more often than the table has fields.
   const clauses: SortClause[] = []
+  const sorted = new Set<string>()
+  const invalid: string[] = []
+  // a clause written again says nothing new: read each text once (a body may repeat one 200,000 times)
+  const read = new Set<string>()
   for (const text of texts) {
+    if (read.has(text)) continue
+    read.add(text)
     const match = SORT_CLAUSE.exec(text.trim())
     if (!match) {
-      addError(errors, 'sort', `invalid value ${quoted(text.trim())}: expected "field [asc|desc]"`)
+      invalid.push(`invalid value ${quoted(text.trim())}: expected "field [asc|desc]"`)
       continue
     }
+    const field = unquote(match[1] as string)
+    if (sorted.has(field)) continue
+    sorted.add(field)
     const descending = (match[2] ?? 'asc').toLowerCase() === 'desc'
     const nulls = match[3]?.toLowerCase()
-    clauses.push({ text: text.trim(), field: unquote(match[1] as string), descending, nullsFirst: nulls === undefined ? descending : nulls === 'first' })
+    clauses.push({ text: text.trim(), field, descending, nullsFirst: nulls === undefined ? descending : nulls === 'first' })
   }
+  addErrors(errors, 'sort', invalid, 'invalid values')
   params.sort = { echo: value as string | string[], clauses }
 }
 
@@ -282,21 +294,30 @@ function shapeFields(value: unknown, params: ShapedParams, errors: ValidationErr
 /** Field names checked against the resource's columns (without `_id`): returns errors keyed like CKAN's. */
 export function checkFieldNames(params: ShapedParams, columns: readonly FieldInfo[] | { readonly fields: readonly FieldInfo[] }): ValidationErrors {
   const errors: ValidationErrors = {}
-  const names = new Set(('fields' in columns ? columns.fields : columns).map((column) => column.id))
-  const known = (name: string) => name === '_id' || names.has(name)
-  for (const field of Object.keys(params.filters ?? {})) {
-    if (!known(field)) addError(errors, 'filters', `Unknown field ${quoted(field)}`)
-  }
-  if (typeof params.q === 'object') {
-    for (const field of Object.keys(params.q)) {
-      if (!known(field)) addError(errors, 'q', `Unknown field ${quoted(field)}`)
-    }
-  }
-  for (const clause of params.sort?.clauses ?? []) {
-    if (!known(clause.field)) addError(errors, 'sort', `invalid value ${quoted(clause.text)}: unknown field ${quoted(clause.field)}`)
-  }
-  for (const field of params.fields ?? []) {
-    if (!known(field)) addError(errors, 'fields', `Unknown field ${quoted(field)}`)
-  }
+  const types = new Map(('fields' in columns ? columns.fields : columns).map((column) => [column.id, column.type]))
+  const known = (name: string) => name === '_id' || types.has(name)
+  const unknownFields = (fields: readonly string[]): string[] => fields.filter((field) => !known(field)).map((field) => `Unknown field ${quoted(field)}`)
+  addErrors(errors, 'filters', unknownFields(Object.keys(params.filters ?? {})), 'unknown fields')
+  addErrors(errors, 'filters', filterValueErrors(params.filters, (field) => (field === '_id' ? 'int' : types.get(field))), 'values the fields\' types refuse')
+  if (typeof params.q === 'object') addErrors(errors, 'q', unknownFields(Object.keys(params.q)), 'unknown fields')
+  const badClauses = (params.sort?.clauses ?? []).filter((clause) => !known(clause.field))
+  addErrors(errors, 'sort', badClauses.map((clause) => `invalid value ${quoted(clause.text)}: unknown field ${quoted(clause.field)}`), 'unknown fields')
+  addErrors(errors, 'fields', unknownFields(params.fields ?? []), 'unknown fields')
   return errors
+}
+
+/** Messages listed one by one for one parameter; past these, the answer gives their count. */
+export const MAX_LISTED_ERRORS = 20
+
+/**
+ * A parameter's messages, the first MAX_LISTED_ERRORS of them and then how many there are in all:
+ * a request naming 130,000 unknown fields gets a short, readable answer.
+ */
+function addErrors(errors: ValidationErrors, key: string, messages: readonly string[], what: string): void {
+  if (messages.length === 0) return
+  const list = (errors[key] ??= [])
+  for (const message of messages.slice(0, MAX_LISTED_ERRORS)) list.push(message)
+  if (messages.length > MAX_LISTED_ERRORS) {
+    list.push(`... and ${messages.length - MAX_LISTED_ERRORS} more: ${messages.length} ${what} in all`)
+  }
 }

@@ -240,3 +240,25 @@ describe('distinct over many value combinations', () => {
     expect(result.records).toEqual([11_998, 11_999].map((i) => Object.values(records[i]!)))
   })
 })
+
+describe('sort folding and long lists of bad names', () => {
+  it('keeps the first clause of a field sorted again, in the order sent, and echoes the sort as sent', async () => {
+    const sent = 'num desc, dt, num, "dt" desc, txt'
+    const { result } = await run({ resource_id: 'ndt', records_format: 'lists', fields: '_id', sort: sent })
+    expect(result.records).toEqual(await recordsOf({ resource_id: 'ndt', records_format: 'lists', fields: '_id', sort: 'num desc, dt, txt' }))
+    expect(result.records).toEqual([[1], [3], [2]])
+    expect(result.sort).toBe(sent)
+  })
+
+  it('lists the first 20 unknown names of a parameter, then how many there are in all', async () => {
+    const sort = Array.from({ length: 25 }, (_, i) => `gone${i}`)
+    const { status, error } = await run({ resource_id: 'ndt', sort, q: Object.fromEntries(sort.map((name) => [name, 'x'])) })
+    expect(status).toBe(409)
+    for (const key of ['sort', 'q']) {
+      const messages = error[key] as string[]
+      expect(messages).toHaveLength(21)
+      expect(messages[19]).toMatch(/"gone19"/)
+      expect(messages[20]).toBe('... and 5 more: 25 unknown fields in all')
+    }
+  })
+})

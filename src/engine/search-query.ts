@@ -5,7 +5,6 @@
 // the execution and inherits validation, envelope, formats and auth.
 
 import type { ResourceEntry } from './catalog.ts'
-import type { FilterScalar } from './params.ts'
 import type { CellValue, FieldInfo, FieldType } from './types.ts'
 
 /** A column of the answer, in output order; `_id` has type `int`. */
@@ -38,8 +37,11 @@ export interface SearchQuery {
   text?: string
   /** Field -> text that must occur in that field (object `q`); texts non-empty. */
   fieldTexts: { field: string; text: string }[]
-  /** Field -> texts one of which the field's text must equal exactly; an empty list matches nothing. */
-  filters: { field: string; values: FilterScalar[] }[]
+  /**
+   * Field -> stored texts one of which the field's text must equal exactly: the values as sent, read
+   * for the field's type (filter-values.ts: `"0.0"` on numeric is `"0"`); an empty list matches nothing.
+   */
+  filters: { field: string; values: string[] }[]
   /** Empty: `_id` order. */
   sort: QuerySortKey[]
   offset: number

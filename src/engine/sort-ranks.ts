@@ -10,6 +10,7 @@
 import { isNumericType } from './cell-text.ts'
 import { compareCodePoints, compareText } from './collation.ts'
 import type { ColumnIndex } from './column-index.ts'
+import { runToEnd, type Steps } from './steps.ts'
 import type { FieldType } from './types.ts'
 
 const SEGMENT = 7
@@ -63,11 +64,16 @@ function codePointSegmentKey(text: string, from: number): number {
 }
 
 /** Codes 1..k-1 of a column in ascending value order. */
-function sortedCodes(values: readonly string[], type: FieldType): Int32Array {
-  const codes = Int32Array.from({ length: values.length - 1 }, (_, i) => i + 1)
+function* sortedCodes(values: readonly string[], type: FieldType): Steps<Int32Array> {
+  const codes = new Int32Array(Math.max(0, values.length - 1))
+  for (let i = 0; i < codes.length; i++) codes[i] = i + 1
   if (isNumericType(type)) {
-    const numbers = Float64Array.from(values, Number)
-    return codes.sort((a, b) => (numbers[a] as number) - (numbers[b] as number))
+    const numbers = new Float64Array(values.length)
+    for (let code = 1; code < values.length; code++) {
+      numbers[code] = Number(values[code])
+      if ((code & 0xffff) === 0) yield
+    }
+    return yield* sortSteps(codes, (a, b) => (numbers[a] as number) - (numbers[b] as number))
   }
   if (type === 'bool') return codes.sort((a, b) => (values[a] === values[b] ? 0 : values[a] === 'false' ? -1 : 1))
   const textual = type !== 'date' && type !== 'timestamp'
@@ -77,8 +83,9 @@ function sortedCodes(values: readonly string[], type: FieldType): Int32Array {
   for (let code = 1; code < values.length; code++) {
     const text = values[code] as string
     for (let segment = 0; segment < SEGMENTS; segment++) keys[code * SEGMENTS + segment] = segmentKey(text, segment * SEGMENT)
+    if ((code & 0xffff) === 0) yield
   }
-  return codes.sort((a, b) => {
+  return yield* sortSteps(codes, (a, b) => {
     for (let segment = 0; segment < SEGMENTS; segment++) {
       const keyA = keys[a * SEGMENTS + segment] as number
       const keyB = keys[b * SEGMENTS + segment] as number
@@ -89,10 +96,61 @@ function sortedCodes(values: readonly string[], type: FieldType): Int32Array {
   })
 }
 
+/** Items sorted by the built-in sort per run of this many, then merged. */
+const SORT_RUN = 8192
+
+/**
+ * A stable sort in steps: runs of SORT_RUN items sorted by the built-in sort, then merged pairwise,
+ * yielding after each run and every SORT_RUN merged items (a million texts take about a second of
+ * comparisons, which one built-in call would do without a break).
+ */
+function* sortSteps(items: Int32Array, compare: (a: number, b: number) => number): Steps<Int32Array> {
+  if (items.length <= SORT_RUN) return items.sort(compare)
+  for (let from = 0; from < items.length; from += SORT_RUN) {
+    items.subarray(from, Math.min(items.length, from + SORT_RUN)).sort(compare)
+    yield
+  }
+  let source = items
+  let target: Int32Array = new Int32Array(items.length)
+  for (let width = SORT_RUN; width < items.length; width *= 2) {
+    for (let left = 0; left < items.length; left += 2 * width) {
+      const middle = Math.min(items.length, left + width)
+      const end = Math.min(items.length, left + 2 * width)
+      let i = left
+      let j = middle
+      let out = left
+      while (i < middle && j < end) {
+        const a = source[i] as number
+        const b = source[j] as number
+        if (compare(b, a) < 0) {
+          target[out++] = b
+          j++
+        } else {
+          target[out++] = a
+          i++
+        }
+        if ((out & (SORT_RUN - 1)) === 0) yield
+      }
+      target.set(source.subarray(i, middle), out)
+      out += middle - i
+      target.set(source.subarray(j, end), out)
+    }
+    ;[source, target] = [target, source]
+    yield
+  }
+  return source
+}
+
 /** Rank of each code in ascending value order (0..); distinct codes always hold distinct values. */
 export function ranksOf(index: ColumnIndex, type: FieldType): Int32Array {
+  return runToEnd(ranksSteps(index, type))
+}
+
+/** The same in steps (a sort of a million distinct texts yields about every few milliseconds). */
+export function* ranksSteps(index: ColumnIndex, type: FieldType): Steps<Int32Array> {
   if (index.ranks) return index.ranks
-  const order = sortedCodes(index.values, type)
+  const order = yield* sortedCodes(index.values, type)
+  if (index.ranks) return index.ranks
   const ranks = new Int32Array(index.values.length)
   for (let i = 0; i < order.length; i++) ranks[order[i] as number] = i
   index.ranks = ranks

@@ -19,6 +19,10 @@ export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
 const EAGER_DICTIONARY_LIMIT = 256
 const SEPARATOR = '\x01'
+/** Records whose texts are joined into one piece of their chunk's text while loading. */
+const JOIN_EVERY = 4096
+/** Records coded per step of a column index built after loading. */
+const INDEX_SLICE = 8192
 
 export interface TableOptions {
   /** Records per chunk string (tests use tiny chunks to cross chunk boundaries). */
@@ -76,11 +80,12 @@ export class StoredTable implements Table {
   /** Whether `q` may search this table's text with the WebAssembly kernel. */
   readonly wasmScan: boolean
   readonly chunks: readonly Chunk[]
+  /** Per column, one bit per record (record r: bit r & 7 of byte r >> 3) set for a null; null when none is. */
   private readonly nulls: readonly (Uint8Array | null)[]
   private readonly indexes: (ColumnIndex | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
-  /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next chunk to add. */
-  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number }>()
+  /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
+  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
 
   constructor(
     fields: readonly FieldInfo[],
@@ -110,7 +115,7 @@ export class StoredTable implements Table {
 
   isNull(record: number, field: number): boolean {
     const nulls = this.nulls[field]
-    return nulls !== null && nulls !== undefined && nulls[record] === 1
+    return nulls !== null && nulls !== undefined && isNullBit(nulls, record)
   }
 
   chunkOf(record: number): Chunk {
@@ -158,9 +163,9 @@ export class StoredTable implements Table {
   }
 
   /**
-   * The same, built a chunk at a time: yields after each chunk's codes (tens of ms for a column of
-   * long distinct texts), returns the index. Steps taken by several callers (a summary, the idle
-   * work, `columnIndex`) share one build: each takes the next chunk, none starts over.
+   * The same, built a slice of a chunk at a time: yields after each slice's codes (a few ms for a
+   * column of long distinct texts), returns the index. Steps taken by several callers (a summary,
+   * the idle work, a search, `columnIndex`) share one build: each takes the next slice, none starts over.
    */
   *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
     for (;;) {
@@ -168,11 +173,19 @@ export class StoredTable implements Table {
       if (built !== undefined) return built
       let pending = this.pendingIndexes.get(field)
       if (pending === undefined) {
-        pending = { builder: new ColumnCodesBuilder(this.size), nextChunk: 0 }
+        pending = { builder: new ColumnCodesBuilder(this.size), nextChunk: 0, nextLocal: 0 }
         this.pendingIndexes.set(field, pending)
       }
-      const chunk = this.chunks[pending.nextChunk++]
-      if (chunk !== undefined) this.addChunkCodes(pending.builder, chunk, field)
+      const chunk = this.chunks[pending.nextChunk]
+      if (chunk !== undefined) {
+        const from = pending.nextLocal
+        const to = Math.min(chunk.count, from + INDEX_SLICE)
+        this.addChunkCodes(pending.builder, chunk, field, from, to)
+        if (to === chunk.count) {
+          pending.nextChunk++
+          pending.nextLocal = 0
+        } else pending.nextLocal = to
+      }
       if (pending.nextChunk >= this.chunks.length) {
         this.indexes[field] = pending.builder.build()
         this.pendingIndexes.delete(field)
@@ -180,11 +193,11 @@ export class StoredTable implements Table {
     }
   }
 
-  private addChunkCodes(builder: ColumnCodesBuilder, { first, count, text, starts, fieldEnds }: Chunk, field: number): void {
+  private addChunkCodes(builder: ColumnCodesBuilder, { first, text, starts, fieldEnds }: Chunk, field: number, from: number, to: number): void {
     const width = this.fields.length
     const nulls = this.nulls[field]
-    for (let local = 0; local < count; local++) {
-      if (nulls !== null && nulls !== undefined && nulls[first + local] === 1) continue
+    for (let local = from; local < to; local++) {
+      if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
       const recordStart = starts[local] as number
       const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
       builder.add(first + local, text, recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
@@ -202,6 +215,8 @@ export class TableBuilder {
   private readonly dictionaries: (EagerDictionary | null)[]
   private readonly encoders: CellEncoder[]
   private parts: string[] = []
+  /** The current chunk's text so far, joined a few thousand records at a time (one join of a whole chunk takes tens of ms). */
+  private pieces: string[] = []
   /** Start of each record of the current chunk, plus the end. */
   private starts: Int32Array
   private fieldEnds: Uint32Array
@@ -278,6 +293,10 @@ export class TableBuilder {
     this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
     this.count++
     if (this.chunkCount === this.chunkSize) this.finishChunk()
+    else if ((this.chunkCount & (JOIN_EVERY - 1)) === 0) {
+      this.pieces.push(this.parts.join(SEPARATOR))
+      this.parts = []
+    }
   }
 
   build(): Table {
@@ -287,7 +306,7 @@ export class TableBuilder {
     const indexes = this.dictionaries.map((dictionary) =>
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
-    const nulls = this.nulls.map((bits) => (bits ? bits.subarray(0, this.count) : null))
+    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
     return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes)
   }
 
@@ -304,24 +323,23 @@ export class TableBuilder {
   snapshot(): Table {
     const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
     if (this.snapshotTable?.size === size) return this.snapshotTable
-    // The dictionaries keep growing, so the snapshot takes a copy of their values as they are now.
-    const indexes = this.dictionaries.map((dictionary) =>
-      dictionary ? buildColumnIndex(dictionary.codes.slice(0, size), dictionary.values.slice(), new Map(dictionary.codeOf)) : undefined,
-    )
-    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, size) : null))
+    // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
+    // and a filter on it codes its column from the text, in steps, like a column coded after loading.
+    const indexes = this.dictionaries.map(() => undefined)
+    const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (size + 7) >> 3) : null))
     this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes)
     return this.snapshotTable
   }
 
   private markNull(index: number, position: number): void {
     let bits = this.nulls[position] ?? null
-    if (bits === null || index >= bits.length) {
-      const grown = new Uint8Array(Math.max(1024, (index + 1) * 2))
+    if (bits === null || index >> 3 >= bits.length) {
+      const grown = new Uint8Array(Math.max(128, ((index >> 3) + 1) * 2))
       if (bits) grown.set(bits)
       bits = grown
       this.nulls[position] = bits
     }
-    bits[index] = 1
+    bits[index >> 3] |= 1 << (index & 7)
   }
 
   private finishChunk(): void {
@@ -330,12 +348,18 @@ export class TableBuilder {
     const starts = this.starts.slice(0, count + 1)
     const ends = this.fieldEnds.subarray(0, count * width)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
-    const text = this.parts.join(SEPARATOR)
+    if (this.parts.length > 0) this.pieces.push(this.parts.join(SEPARATOR))
+    const text = this.pieces.join(SEPARATOR)
     this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
     this.parts = []
+    this.pieces = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+}
+
+function isNullBit(bits: Uint8Array, record: number): boolean {
+  return ((bits[record >> 3] as number) & (1 << (record & 7))) !== 0
 }
 
 export function asStoredTable(table: Table): StoredTable {

@@ -10,9 +10,10 @@
 // chunks only, needles the kernel cannot take (lone surrogates, over 4 KB).
 // Blocks whose trigrams cannot contain the needle are skipped (trigram-index.ts).
 
-import { lowerTextOf, type StringLower } from './lower-text.ts'
+import { lowerTextOf, lowerTextSteps, type StringLower } from './lower-text.ts'
+import { runToEnd, type Steps } from './steps.ts'
 import type { Chunk, StoredTable } from './table.ts'
-import { candidateRanges } from './trigram-index.ts'
+import { candidateRanges, candidateRangesSteps } from './trigram-index.ts'
 import { byteNeedle, OUT_CAPACITY, type ByteNeedle, type ChunkBytes } from './wasm/scan-memory.ts'
 
 const SEPARATOR = '\x01'
@@ -157,9 +158,15 @@ function byteNeedleFor(table: StoredTable, needle: string): ByteNeedle | null {
 
 /** Visits, in ascending order, every record with a field whose lowercase text contains `needle`. */
 export function sweepRecords(table: StoredTable, needle: string, visit: RecordVisitor): void {
+  runToEnd(sweepRecordsSteps(table, needle, visit))
+}
+
+/** The same in steps: yields after each chunk (a few milliseconds of scanning). */
+export function* sweepRecordsSteps(table: StoredTable, needle: string, visit: RecordVisitor): Steps<void> {
   if (needle.includes(SEPARATOR)) {
     for (let record = 0; record < table.size; record++) {
       if (fieldsContain(table, record, needle) && !visit(record)) return
+      if ((record & 0x3fff) === 0x3fff) yield
     }
     return
   }
@@ -174,14 +181,16 @@ export function sweepRecords(table: StoredTable, needle: string, visit: RecordVi
     return prepared ? sweepBytes(chunk, lowered.bytes, prepared, first, end, visit) : sweepFields(table, chunk, needle, first, end, visit)
   }
   for (const chunk of table.chunks) {
-    const ranges = candidateRanges(table, chunk, needle)
+    yield* lowerTextSteps(table, chunk)
+    const ranges = yield* candidateRangesSteps(table, chunk, needle)
     if (ranges === undefined) {
       if (!sweep(chunk, 0, chunk.count)) return
-      continue
+    } else {
+      for (const [first, end] of ranges) {
+        if (!sweep(chunk, first, end)) return
+      }
     }
-    for (const [first, end] of ranges) {
-      if (!sweep(chunk, first, end)) return
-    }
+    yield
   }
 }
 
@@ -190,19 +199,24 @@ export function sweepRecords(table: StoredTable, needle: string, visit: RecordVi
  * visitor call per record (byte chunks add up the kernel's batches).
  */
 export function countRecords(table: StoredTable, needle: string): number {
+  return runToEnd(countRecordsSteps(table, needle))
+}
+
+/** The same in steps: yields after each chunk. */
+export function* countRecordsSteps(table: StoredTable, needle: string): Steps<number> {
   let count = 0
   const tally: RecordVisitor = () => {
     count++
     return true
   }
   if (needle.includes(SEPARATOR)) {
-    sweepRecords(table, needle, tally)
+    yield* sweepRecordsSteps(table, needle, tally)
     return count
   }
   let anchor: Anchor | undefined
   for (const chunk of table.chunks) {
-    const ranges = candidateRanges(table, chunk, needle) ?? [[0, chunk.count]]
-    const lowered = lowerTextOf(table, chunk)
+    const lowered = yield* lowerTextSteps(table, chunk)
+    const ranges = (yield* candidateRangesSteps(table, chunk, needle)) ?? [[0, chunk.count]]
     const prepared = lowered.bytes ? byteNeedleFor(table, needle) : null
     for (const [first, end] of ranges) {
       if (!lowered.bytes) {
@@ -214,6 +228,7 @@ export function countRecords(table: StoredTable, needle: string): number {
         sweepFields(table, chunk, needle, first, end, tally)
       }
     }
+    yield
   }
   return count
 }

@@ -7,7 +7,8 @@
 // Hash collisions only add false candidates (the sweep verifies every hit), never lose a match.
 // Bits are stored block-group major (32 blocks x all hashes together), so building stays in cache.
 
-import { lowerTextOf } from './lower-text.ts'
+import { lowerTextSteps, type LowerText } from './lower-text.ts'
+import { runToEnd, type Steps } from './steps.ts'
 import type { Chunk, StoredTable } from './table.ts'
 import { hasUtf8Form } from './wasm/scan-memory.ts'
 
@@ -38,17 +39,48 @@ function trigramHash(a: number, b: number, c: number): number {
 
 /** Builds a chunk's skip bits now (idle-time work after a load). */
 export function buildSkipIndex(table: StoredTable, chunk: Chunk): void {
-  if (chunk.count > table.blockSize) bitsOf(table, chunk)
+  runToEnd(buildSkipIndexSteps(table, chunk))
 }
 
-function bitsOf(table: StoredTable, chunk: Chunk): Uint32Array {
-  let bits = chunkBits.get(chunk)
-  if (bits) return bits
+/** The same in steps of a few blocks (a chunk's bits take tens of ms). */
+export function* buildSkipIndexSteps(table: StoredTable, chunk: Chunk): Steps<void> {
+  if (chunk.count > table.blockSize) yield* bitsSteps(table, chunk)
+}
+
+/** Blocks whose trigrams are added per step. */
+const BLOCKS_PER_STEP = 8
+
+/** Bits part-built in steps: the bits so far and the next block (several callers share one build). */
+const pendingBits = new WeakMap<Chunk, { bits: Uint32Array; nextBlock: number }>()
+
+function* bitsSteps(table: StoredTable, chunk: Chunk): Steps<Uint32Array> {
   const { blockSize } = table
-  const lowered = lowerTextOf(table, chunk)
+  const lowered = yield* lowerTextSteps(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
-  bits = new Uint32Array(HASH_SIZE * Math.ceil(blockCount / 32))
-  for (let block = 0; block < blockCount; block++) {
+  for (;;) {
+    const built = chunkBits.get(chunk)
+    if (built) return built
+    let pending = pendingBits.get(chunk)
+    if (pending === undefined) {
+      pending = { bits: new Uint32Array(HASH_SIZE * Math.ceil(blockCount / 32)), nextBlock: 0 }
+      pendingBits.set(chunk, pending)
+    }
+    const { bits } = pending
+    const from = pending.nextBlock
+    const to = Math.min(blockCount, from + BLOCKS_PER_STEP)
+    pending.nextBlock = to
+    addBlocks(bits, lowered, chunk, blockSize, from, to)
+    if (to === blockCount) {
+      chunkBits.set(chunk, bits)
+      pendingBits.delete(chunk)
+      return bits
+    }
+    yield
+  }
+}
+
+function addBlocks(bits: Uint32Array, lowered: LowerText, chunk: Chunk, blockSize: number, from: number, to: number): void {
+  for (let block = from; block < to; block++) {
     const row = (block >> 5) * HASH_SIZE
     const mask = 1 << (block & 31)
     const firstRecord = block * blockSize
@@ -60,8 +92,6 @@ function bitsOf(table: StoredTable, chunk: Chunk): Uint32Array {
       addTrigrams(bits, row, mask, lowered.lower, lowered.lowerStarts[firstRecord] as number, lowered.lowerStarts[endRecord] as number)
     }
   }
-  chunkBits.set(chunk, bits)
-  return bits
 }
 
 /** Sets the bit of every trigram of text[begin, end): UTF-16 units of a string, or UTF-8 bytes. */
@@ -89,16 +119,21 @@ const encoder = new TextEncoder()
 
 /** The parts of a chunk a sweep for `needle` must visit, or undefined for the whole chunk. */
 export function candidateRanges(table: StoredTable, chunk: Chunk, needle: string): LocalRanges | undefined {
+  return runToEnd(candidateRangesSteps(table, chunk, needle))
+}
+
+/** The same in steps (the chunk's lowercase copy and skip bits, when this search makes them). */
+export function* candidateRangesSteps(table: StoredTable, chunk: Chunk, needle: string): Steps<LocalRanges | undefined> {
   const blockSize = table.blockSize
   if (needle.length < 3 || chunk.count <= blockSize) return undefined
-  const bytes = lowerTextOf(table, chunk).bytes !== undefined
+  const bytes = (yield* lowerTextSteps(table, chunk)).bytes !== undefined
   // bytes hold no lone surrogate, so their trigrams say nothing about a needle with one
   if (bytes && !hasUtf8Form(needle)) return undefined
   if (!chunkBits.has(chunk) && (!searchedOnce.has(chunk) || queued.has(chunk))) {
     searchedOnce.add(chunk)
     return undefined
   }
-  const bits = bitsOf(table, chunk)
+  const bits = yield* bitsSteps(table, chunk)
   const blockCount = Math.ceil(chunk.count / blockSize)
   const words = Math.ceil(blockCount / 32)
   const candidates = new Uint32Array(words).fill(0xffffffff)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assert, oneof, property, string, webUrl } from 'fast-check'
 import { defaultQuery } from './defaults.ts'
-import { addressQueryParts, describeTakenAddress, parsePortalAddress } from './portal-address.ts'
+import { addressQueryParts, describeTakenAddress, parseCatalogAddress, parsePortalAddress } from './portal-address.ts'
 
 const ID = '5b3c2a1e-9f0d-4c8b-a7e6-1d2c3b4a5f60'
 const VIEW = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -145,5 +145,41 @@ describe('describeTakenAddress', () => {
     const address = parsePortalAddress('https://demo.ckan.org/api/3/action/datastore_search')
     if (!address) throw new Error('not read')
     expect(describeTakenAddress(address)).toBe('Filled in from the pasted API address: base URL https://demo.ckan.org. It names no resource: enter its ID.')
+  })
+})
+
+describe('parseCatalogAddress: portal roots and dataset pages', () => {
+  it.each([
+    ['https://demo.ckan.org/', { kind: 'portal-root', baseUrl: 'https://demo.ckan.org', trailingSlash: true }],
+    ['https://demo.ckan.org', { kind: 'portal-root', baseUrl: 'https://demo.ckan.org', trailingSlash: false }],
+    ['https://open.canada.ca/data/en/', { kind: 'portal-root', baseUrl: 'https://open.canada.ca/data/en', trailingSlash: true }],
+    ['https://demo.ckan.org/api/3/action/', { kind: 'portal-root', baseUrl: 'https://demo.ckan.org', trailingSlash: true }],
+    ['https://demo.ckan.org/dataset/', { kind: 'portal-root', baseUrl: 'https://demo.ckan.org', trailingSlash: true }],
+    ['https://data.gov.au/data/dataset?q=water+quality&sort=score+desc', { kind: 'portal-root', baseUrl: 'https://data.gov.au/data', q: 'water quality', trailingSlash: false }],
+    ['https://demo.ckan.org/dataset/sample-dataset-1', { kind: 'dataset-page', baseUrl: 'https://demo.ckan.org', dataset: 'sample-dataset-1', trailingSlash: false }],
+    ['https://open.canada.ca/data/fr/dataset/0b3f0a82-2a46-4d07-9e07-6ad2c0b0b1e4/', { kind: 'dataset-page', baseUrl: 'https://open.canada.ca/data/fr', dataset: '0b3f0a82-2a46-4d07-9e07-6ad2c0b0b1e4', trailingSlash: true }],
+    [' <http://127.0.0.1:8800/data/dataset/r%C3%A9seau> ', { kind: 'dataset-page', baseUrl: 'http://127.0.0.1:8800/data', dataset: 'réseau', trailingSlash: false }],
+  ])('%s', (address, expected) => {
+    expect(parseCatalogAddress(address)).toEqual(expected)
+  })
+
+  it.each([
+    [`https://demo.ckan.org/dataset/sample/resource/${ID}`, 'a resource page (parsePortalAddress reads it)'],
+    [`https://demo.ckan.org/api/3/action/datastore_search?resource_id=${ID}`, 'an API address'],
+    ['https://demo.ckan.org/dataset/new', 'the form for a new dataset'],
+    ['https://demo.ckan.org/dataset/x/groups', 'a page under a dataset'],
+    ['https://demo.ckan.org/about?x=1', 'a page with parameters'],
+    ['ftp://demo.ckan.org/', 'not http(s)'],
+    ['https://user:pw@demo.ckan.org/', 'credentials in the address'],
+    ['demo.ckan.org', 'no scheme'],
+    [ID, 'a bare id'],
+  ])('not %s: %s', (address) => {
+    expect(parseCatalogAddress(address)).toBeUndefined()
+  })
+
+  it('never throws', () => {
+    assert(property(oneof(string(), webUrl({ withQueryParameters: true, withFragments: true })), (text) => {
+      parseCatalogAddress(text)
+    }))
   })
 })

@@ -88,6 +88,53 @@ export function parsePortalAddress(input: string): PortalAddress | undefined {
   return undefined
 }
 
+/** A portal's catalog named by an address: its root (or dataset list, with its search words) or one dataset's page. */
+export interface CatalogAddress {
+  kind: 'portal-root' | 'dataset-page'
+  /** Origin plus the path before `/dataset` (or the root's whole path), no trailing slash. */
+  baseUrl: string
+  /** The dataset's name or id, for a dataset page. */
+  dataset?: string
+  /** The search words of a dataset list address (`/dataset?q=...`). */
+  q?: string
+  /** The address ends with `/`, as a browser's address bar copies a site's root. */
+  trailingSlash: boolean
+}
+
+/**
+ * Reads a portal's root address (`https://demo.ckan.org/`), its dataset list (`{site}[/<lang>]/dataset`,
+ * `?q=` kept) or a dataset page (`{site}[/<lang>]/dataset/<name>`); `undefined` for anything else,
+ * including what `parsePortalAddress` reads (a resource page, a download or API address). Never throws.
+ */
+export function parseCatalogAddress(input: string): CatalogAddress | undefined {
+  const text = unwrap(input)
+  if (text.length === 0 || text.length > MAX_ADDRESS_CHARS || !/^https?:\/\//i.test(text) || parsePortalAddress(text)) return undefined
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return undefined
+  }
+  if (url.username || url.password) return undefined
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment)
+  const baseOf = (end: number) => url.origin + segments.slice(0, end).map(encodeURIComponent).join('/').replace(/^(?=.)/, '/')
+  // the text, not the URL: `new URL` gives a bare origin the path `/`
+  const trailingSlash = /^[^?#]*\/$/.test(text)
+  const at = segments.lastIndexOf('dataset')
+  if (at !== -1 && at === segments.length - 1) {
+    const q = url.searchParams.get('q')?.trim()
+    return { kind: 'portal-root', baseUrl: baseOf(at), ...(q ? { q: q.slice(0, MAX_VALUE_CHARS) } : {}), trailingSlash }
+  }
+  if (at !== -1 && at === segments.length - 2 && !['new', 'edit'].includes(segments[at + 1] as string)) {
+    return { kind: 'dataset-page', baseUrl: baseOf(at), dataset: segments[at + 1] as string, trailingSlash }
+  }
+  // `/api`, `/api/3` or `/api/3/action` after the site: the site is the portal
+  const api = segments.indexOf('api')
+  const end = api !== -1 && segments.slice(api + 1).every((segment) => /^\d+$|^action$/.test(segment)) ? api : segments.length
+  if (at !== -1 || url.search !== '') return undefined
+  return { kind: 'portal-root', baseUrl: baseOf(end), trailingSlash }
+}
+
 /** `{base}/api[/<version>]/action/<name>` at the end of the path: where `api` is and the action. */
 function apiAction(segments: readonly string[]): { at: number; action: string } | undefined {
   const action = segments.at(-1)

@@ -53,10 +53,17 @@ describe('POST requests', () => {
       resource_id: 'd2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01',
       q: 'grain',
       filters: { stage: ['active', 'draft'], subject: 'Biology' },
-      sort: 'subject asc, "rating with %" desc',
+      sort: 'subject asc, "rating with %" desc nulls last, _id',
       offset: 10,
       fields: ['subject', 'stage'],
     })
+  })
+
+  it('end a sort with _id unless it has it already, so ties keep one order across pages', () => {
+    const byName = buildRequest(live({ sort: [{ field: 'name', direction: 'asc' }], sortOn: 'server' }))
+    expect(JSON.parse(byName.body ?? '').sort).toBe('name asc, _id')
+    const byId = buildRequest(live({ sort: [{ field: '_id', direction: 'desc' }, { field: 'name', direction: 'asc' }], sortOn: 'server' }))
+    expect(JSON.parse(byId.body ?? '').sort).toBe('_id desc nulls last, name asc')
   })
 
   it('leave the sort out while the grid sorts in the browser', () => {
@@ -66,7 +73,7 @@ describe('POST requests', () => {
 
   it('send the sort as a list when a field name holds a comma', () => {
     const spec = buildRequest(live({ sort: [{ field: 'a,b', direction: 'desc' }, { field: 'c', direction: 'asc' }], sortOn: 'server' }))
-    expect(JSON.parse(spec.body ?? '').sort).toEqual(['"a,b" desc', 'c asc'])
+    expect(JSON.parse(spec.body ?? '').sort).toEqual(['"a,b" desc nulls last', 'c asc', '_id'])
   })
 
   it('keep a field named __proto__ as an ordinary filter key', () => {

@@ -22,6 +22,8 @@ export interface BuildOptions {
   listsAccepted?: boolean
   /** Ask for this records format whatever the page size (the probe's check). */
   recordsFormat?: 'lists'
+  /** The page alone, `include_total: false`: its total is asked for apart, so the records never wait for a count. */
+  withoutTotal?: boolean
 }
 
 /** Pages of more records than this travel as lists where the server accepts them (about half the bytes). */
@@ -75,6 +77,7 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
   const extra = options.extra ?? []
   const params = searchParameters(query)
+  if (options.withoutTotal) params.push(['include_total', false])
   const format = recordsFormatFor(query, options)
   if (format) params.push(['records_format', format])
   const sent = [...params.filter(([name]) => !extra.some(([other]) => other === name)), ...extra]
@@ -91,6 +94,19 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
 }
 
 type JsonParam = string | number | boolean | string[] | Record<string, string | string[]>
+
+/** A query's total alone: its conditions (q, filters), no sort, page or fields; sent with TOTAL_EXTRA. */
+export function totalQuery(query: QueryState): QueryState {
+  return { ...query, limit: undefined, sort: [], sortOn: 'browser', offset: 0, fields: undefined }
+}
+
+/** What a total's request adds: no records, only the count. */
+export const TOTAL_EXTRA = [['limit', 0]] as const satisfies BuildOptions['extra']
+
+/** The request for a query's total alone (`limit: 0`). */
+export function buildTotalRequest(query: QueryState, options: Pick<BuildOptions, 'token'> = {}): HttpRequestSpec {
+  return buildRequest(totalQuery(query), { token: options.token, extra: TOTAL_EXTRA })
+}
 
 /** The API parameters the query sends, in a stable order, as JSON values. */
 function searchParameters(query: QueryState): [string, JsonParam][] {
@@ -110,9 +126,22 @@ export function filtersObject(filters: FilterClause[]): Record<string, string | 
   return Object.fromEntries(filters.map(({ field, values }) => [field, values.length === 1 ? values[0] : [...values]]))
 }
 
-/** `"field asc, other desc"`; an array of clauses when a name holds a comma (CKAN splits strings on commas). */
+/** The unique key every sorted request ends with, so ties come back in one order on every page. */
+export const TIE_BREAK_FIELD = '_id'
+
+/**
+ * The sort as sent: each key (descending ones `nulls last`, as a spreadsheet puts blanks last), then
+ * `_id` when no key is `_id` already. PostgreSQL returns ties in no stable order between two requests,
+ * so without a unique last key, pages and exports would repeat some records and lose others.
+ */
+export function sentSortClauses(sort: readonly SortKey[]): string[] {
+  const clauses = sort.map(({ field, direction }) => `${quoteSortField(field)} ${direction === 'desc' ? 'desc nulls last' : 'asc'}`)
+  return sort.some(({ field }) => field === TIE_BREAK_FIELD) ? clauses : [...clauses, TIE_BREAK_FIELD]
+}
+
+/** `"field asc, other desc nulls last, _id"`; an array of clauses when a name holds a comma (CKAN splits strings on commas). */
 function sortParameter(sort: SortKey[]): string | string[] {
-  const clauses = sort.map(({ field, direction }) => `${quoteSortField(field)} ${direction}`)
+  const clauses = sentSortClauses(sort)
   return sort.some(({ field }) => field.includes(',')) ? clauses : clauses.join(', ')
 }
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultQuery } from './defaults.ts'
 import { buildRequest, type HttpRequestSpec } from './request-builder.ts'
-import { pythonString, rString, shareLink, shellQuote, snippet } from './snippets.ts'
+import { demoSnippet, pythonString, rString, shareLink, shellQuote, snippet } from './snippets.ts'
 import type { QueryState } from './types.ts'
 import { decodeQuery } from './url-codec.ts'
 
@@ -185,5 +185,19 @@ describe('shareLink', () => {
     expect(url.hash).toBe('#grid')
     expect(url.searchParams.has('old')).toBe(false)
     expect(decodeQuery(url.search)).toEqual({ query, ignored: [] })
+  })
+})
+
+describe('demo snippets', () => {
+  it('say, as comments of their language, that they need a live server and how to start one', () => {
+    const spec = buildRequest(defaultQuery())
+    const curl = demoSnippet('curl', snippet('curl', spec))
+    expect(curl.split('\n').slice(0, 2)).toEqual([
+      '# Demo mode: the demo engine answers inside the page, so this code needs a live server.',
+      '# Start the reference server at this address with: npm run api',
+    ])
+    expect(curl.endsWith(snippet('curl', spec))).toBe(true)
+    expect(demoSnippet('fetch', 'x').startsWith('// Demo mode')).toBe(true)
+    expect(demoSnippet('r', 'x').startsWith('# Demo mode')).toBe(true)
   })
 })

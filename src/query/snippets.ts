@@ -16,6 +16,15 @@ export function snippet(language: SnippetLanguage, spec: HttpRequestSpec, option
   return WRITERS[language](shown)
 }
 
+/** What a demo request needs to run anywhere but this page: the reference server, started from this project. */
+export const DEMO_SERVER_NOTE = ['Demo mode: the demo engine answers inside the page, so this code needs a live server.', 'Start the reference server at this address with: npm run api']
+
+/** A snippet of a demo request, headed by `DEMO_SERVER_NOTE` as comments of its language. */
+export function demoSnippet(language: SnippetLanguage, code: string): string {
+  const mark = language === 'fetch' ? '//' : '#'
+  return [...DEMO_SERVER_NOTE.map((line) => `${mark} ${line}`), code].join('\n')
+}
+
 const WRITERS: Record<SnippetLanguage, (spec: HttpRequestSpec) => string> = {
   curl: curlSnippet,
   fetch: fetchSnippet,

@@ -187,9 +187,12 @@ function shorten(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
-/** `field asc` / `field desc` (the last word is the direction); a bare name sorts ascending. */
+/**
+ * `field asc` / `field desc` (the last word is the direction; `desc nulls last`, what a descending
+ * sort means everywhere, is read as `desc`); a bare name sorts ascending.
+ */
 function parseSortParam(value: string): SortKey {
-  const match = /^(.*) (asc|desc)$/s.exec(value)
+  const match = /^(.*) (asc|desc)(?: nulls last)?$/s.exec(value)
   return match ? { field: match[1], direction: match[2] as SortKey['direction'] } : { field: value, direction: 'asc' }
 }
 

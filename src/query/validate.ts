@@ -106,7 +106,7 @@ export function baseUrlError(baseUrl: string): string | undefined {
   }
   const datasetAt = segments.indexOf('dataset')
   if (datasetAt >= 0) {
-    return `This is a dataset page. Paste a resource’s page address (…/dataset/<name>/resource/<id>) to fill in both fields, or enter only the site (here ${before(datasetAt)}).`
+    return `This is a dataset page. Paste it whole to browse its resources, paste a resource’s page address (…/dataset/<name>/resource/<id>) to fill in both fields, or enter only the site (here ${before(datasetAt)}).`
   }
   if (url.search || url.hash || text.includes('?') || text.includes('#')) return `Remove the part after ? or #: the base URL is only the site and the path before /api (here ${before(segments.length)}).`
   return undefined

@@ -2,8 +2,8 @@
 // the bundled demo resources (built lazily on first use).
 import { openAsBlob } from 'node:fs'
 import { access, constants, readFile, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { Catalog, type PartialCallback, type ResourceEntry, type Table } from '../engine/index.ts'
+import { basename, dirname, join } from 'node:path'
+import { Catalog, type DatasetInfo, type OtherResource, type PartialCallback, type ResourceEntry, type Table } from '../engine/index.ts'
 import { DataFileError, loadDataFile } from '../demo/load-file.ts'
 import { indexWhenIdle } from '../demo/idle-index.ts'
 import { registerDemoResources } from '../demo/register.ts'
@@ -29,17 +29,21 @@ export async function createServerCatalog(options: CatalogSetupOptions): Promise
     registerDemoResources(catalog, { privateIds })
     return catalog
   }
+  const packages = new Map<string, PackageDataset>()
   for (const { id, file } of options.resources) {
     const isPrivate = privateIds.has(id)
     if (isDataPackage(file)) {
-      catalog.add({ ...(await loadDataPackage(id, file)), isPrivate })
+      catalog.add({ ...(await loadDataPackage(id, file, packages)), isPrivate })
       continue
     }
     const blob = await openReadable(file)
+    const title = resourceNameOfFile(file)
     catalog.add({
       id,
-      title: file,
+      // the file's base name: never the path on this machine, which every client would be shown
+      title,
       format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON',
+      dataset: { id, name: id, title, modified: await modifiedTime(file) },
       isPrivate,
       load: (_onProgress, onPartial) => loadFile(blob, file, options.onLateLoadError === undefined ? undefined : onPartial),
     })
@@ -52,7 +56,33 @@ export async function createServerCatalog(options: CatalogSetupOptions): Promise
       whole.catch((error: unknown) => report(error instanceof ResourceLoadError ? error : new ResourceLoadError(String(error))))
     }
   }
+  for (const { dataset, resources, served } of packages.values()) {
+    dataset.otherResources = resources.filter((_, index) => !served.has(index))
+  }
   return catalog
+}
+
+/** A data package's dataset, shared by the resources served from it; its unserved resources are added once all are read. */
+interface PackageDataset {
+  dataset: DatasetInfo & { otherResources?: OtherResource[] }
+  resources: OtherResource[]
+  /** Places (in the package) of the resources served. */
+  served: Set<number>
+}
+
+/** What a plain file's resource is called: its base name without the extension (`seattle-weather`). */
+export function resourceNameOfFile(file: string): string {
+  const name = basename(file.replace(/\\/g, '/'))
+  return name.replace(/\.(csv|json|tsv|txt)$/i, '') || name
+}
+
+/** The file's last change as CKAN writes `metadata_modified` (UTC, no zone); undefined when unknown. */
+async function modifiedTime(file: string): Promise<string | undefined> {
+  try {
+    return (await stat(file)).mtime.toISOString().replace(/Z$/, '')
+  } catch {
+    return undefined
+  }
 }
 
 export function isDataPackage(file: string): boolean {
@@ -60,7 +90,7 @@ export function isDataPackage(file: string): boolean {
 }
 
 /** A Frictionless data package's CSV resource, its types, titles and descriptions; errors name the file. */
-async function loadDataPackage(id: string, file: string): Promise<ResourceEntry> {
+async function loadDataPackage(id: string, file: string, packages: Map<string, PackageDataset>): Promise<ResourceEntry> {
   try {
     const { resource, dataFile } = await readDataPackage(file, id)
     let data: Blob
@@ -74,6 +104,16 @@ async function loadDataPackage(id: string, file: string): Promise<ResourceEntry>
     if (resource.title !== undefined) entry.title = resource.title
     if (resource.description !== undefined) entry.description = resource.description
     if (resource.packageId !== undefined) entry.packageId = resource.packageId
+    if (resource.dataset !== undefined) {
+      let known = packages.get(resource.dataset.id)
+      if (known === undefined) {
+        const modified = await modifiedTime(file)
+        known = { dataset: { ...resource.dataset, ...(modified === undefined ? {} : { modified }) }, resources: resource.packageResources, served: new Set() }
+        packages.set(resource.dataset.id, known)
+      }
+      known.served.add(resource.index)
+      entry.dataset = known.dataset
+    }
     return entry
   } catch (error) {
     if (error instanceof DataPackageError) throw new ResourceLoadError(error.message)

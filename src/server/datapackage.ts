@@ -8,7 +8,7 @@
 // `data`); the CSV header must name the schema's fields (any order); `missingValues` (default [""])
 // become null, `trueValues`/`falseValues` (Frictionless defaults) the booleans.
 
-import { coerceRow, type FieldDictionaryEntry, type FieldInfo, type FieldType, type Table } from '../engine/index.ts'
+import { coerceRow, type DatasetInfo, type FieldDictionaryEntry, type FieldInfo, type FieldType, type OtherResource, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from '../demo/csv-rows.ts'
 import { tableSink, type RecordSink, type SinkFactory } from '../demo/load-file.ts'
 import { readText, type TextSource } from '../demo/text-chunks.ts'
@@ -25,6 +25,12 @@ export interface DataPackageResource {
   description?: string
   format: string
   packageId?: string
+  /** The package as a dataset (`package_search`), without the resources; absent when the package has no id or name. */
+  dataset?: Omit<DatasetInfo, 'otherResources' | 'modified'>
+  /** Its place among the package's resources. */
+  index: number
+  /** Every resource of the package, this one included, as `package_show` would list it unserved. */
+  packageResources: OtherResource[]
   missingValues: string[]
   trueValues: string[]
   falseValues: string[]
@@ -106,16 +112,24 @@ export function parseDataPackage(json: string, file: string, id: string): DataPa
     fields,
     dictionary,
     format: 'CSV',
+    index: resources.indexOf(resource),
+    packageResources: resources.map(otherResourceOf),
     missingValues: stringList(schemaObject.missingValues, ['']),
     trueValues: ['true', 'True', 'TRUE', '1'],
     falseValues: ['false', 'False', 'FALSE', '0'],
   }
-  const title = text(resource.title) ?? text(descriptor.title) ?? text(resource.name)
+  // the resource's own title: the package's names the dataset (a package of one resource lends it its title)
+  const title = text(resource.title) ?? (resources.length === 1 ? text(descriptor.title) : undefined) ?? text(resource.name)
   if (title !== undefined) result.title = title
   const description = text(resource.description) ?? text(descriptor.description)
   if (description !== undefined) result.description = description
   const packageId = text(descriptor.id) ?? text(descriptor.name)
-  if (packageId !== undefined) result.packageId = packageId
+  if (packageId !== undefined) {
+    result.packageId = packageId
+    result.dataset = datasetOf(descriptor, packageId)
+    // a package of one resource lends it its title; it borrows the resource's description likewise
+    if (result.dataset.notes === undefined && resources.length === 1 && description !== undefined) result.dataset.notes = description
+  }
   for (const field of schemaObject.fields as Record<string, unknown>[]) {
     const trueValues = field.trueValues
     const falseValues = field.falseValues
@@ -125,6 +139,43 @@ export function parseDataPackage(json: string, file: string, id: string): DataPa
     }
   }
   return result
+}
+
+/** The package's own description as CKAN's dataset: name, title, notes, license and publisher. */
+function datasetOf(descriptor: Record<string, unknown>, id: string): Omit<DatasetInfo, 'otherResources' | 'modified'> {
+  const dataset: Omit<DatasetInfo, 'otherResources' | 'modified'> = { id, name: text(descriptor.name) ?? id }
+  const title = text(descriptor.title)
+  if (title !== undefined) dataset.title = title
+  const notes = text(descriptor.description)
+  if (notes !== undefined) dataset.notes = notes
+  const license = Array.isArray(descriptor.licenses) ? descriptor.licenses.find(isObject) : undefined
+  if (license) {
+    dataset.license = {}
+    if (text(license.name) !== undefined) dataset.license.id = license.name as string
+    if (text(license.title) !== undefined) dataset.license.title = license.title as string
+    if (typeof license.path === 'string' && /^https?:\/\//i.test(license.path)) dataset.license.url = license.path
+  }
+  // Frictionless v1 names a contributor's `role`, v2 its `roles`
+  const contributors = Array.isArray(descriptor.contributors) ? descriptor.contributors.filter(isObject) : []
+  const publisher = contributors.find((person) => person.role === 'publisher' || (Array.isArray(person.roles) && person.roles.includes('publisher')))
+  const publisherTitle = publisher ? text(publisher.title) : undefined
+  if (publisherTitle !== undefined) dataset.organization = { name: slug(publisherTitle), title: publisherTitle }
+  return dataset
+}
+
+function slug(title: string): string {
+  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'publisher'
+}
+
+/** A package resource as listed when not served: its name, format, and its address only when it is a web address. */
+function otherResourceOf(resource: Record<string, unknown>): OtherResource {
+  const path = typeof resource.path === 'string' ? resource.path : undefined
+  const other: OtherResource = { name: text(resource.title) ?? text(resource.name) ?? path?.split(/[\\/]/).at(-1) ?? 'resource' }
+  if (text(resource.description) !== undefined) other.description = resource.description as string
+  const format = text(resource.format) ?? /\.([a-z0-9]+)$/i.exec(path ?? '')?.[1]
+  if (format !== undefined) other.format = format.toUpperCase()
+  if (path !== undefined && /^https?:\/\//i.test(path)) other.url = path
+  return other
 }
 
 /** Loads the package resource's CSV text (`file` names it in messages) with the schema's types. */

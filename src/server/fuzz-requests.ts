@@ -32,7 +32,7 @@ const PARAMS = ['resource_id', 'id', 'limit', 'q', 'filters', 'offset', 'sort', 
 type Param = (typeof PARAMS)[number]
 
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '',
-  '__junk', '__type', 'help', 'success', 'include_next_page', 'rank', '$or', '_']
+  '__junk', '__extras', '__type', 'help', 'success', 'include_next_page', 'rank', '$or', '_']
 
 const ODD_TEXTS = ['', ' ', 'Biology', 'biology', 'BIOLOGY', 'active', 'Économie, avancée', 'économie', 'Straße',
   'STRASSE', '日本語', '😀', 'İ', 'ı', '\ud800', 'x\udc00y', '\udbff\udfff', '\u0000', '\n', '\r\n', '\t', '\x01',

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createRequestListener, type FetchHandler } from './http-adapter.ts'
+import { createRequestListener, requestUrl, type FetchHandler } from './http-adapter.ts'
 
 interface Done {
   method: string
@@ -13,18 +13,20 @@ let server: Server | undefined
 
 async function serve(handler: FetchHandler, maxBodyBytes?: number): Promise<{ origin: string; done: Done[] }> {
   const done: Done[] = []
+  let origin = ''
   server = createServer(createRequestListener(handler, {
     basePath: '/data',
-    fallbackOrigin: 'http://127.0.0.1:1',
+    origin: () => origin,
     maxBodyBytes,
     onDone: (method, rawUrl, status) => done.push({ method, rawUrl, status }),
   }))
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, done }
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { origin, done }
 }
 
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  if (server) await new Promise((resolve) => server?.close(resolve))
   server = undefined
 })
 
@@ -139,5 +141,13 @@ describe('node:http adapter', () => {
     await expect.poll(() => cancelled).toBe(true)
     await expect.poll(() => done.find((entry) => entry.rawUrl === '/endless')?.status).toBe('aborted')
     expect(await (await fetch(`${origin}/ok`)).text()).toBe('ok')
+  })
+
+  it('builds request URLs on the server\'s own origin whatever the target names', () => {
+    const origin = 'https://data.example.org'
+    expect(requestUrl({ url: '/data/api/action/datastore_search?q=1' }, origin)).toBe('https://data.example.org/data/api/action/datastore_search?q=1')
+    expect(new URL(requestUrl({ url: '//evil.example/data/api' }, origin)).host).toBe('data.example.org')
+    expect(requestUrl({ url: 'http://evil.example/data/api?x=1' }, origin)).toBe('https://data.example.org/data/api?x=1')
+    expect(new URL(requestUrl({ url: '*' }, origin)).host).toBe('data.example.org')
   })
 })

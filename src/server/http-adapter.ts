@@ -7,8 +7,12 @@ export type FetchHandler = (request: Request) => Promise<Response>
 
 export interface AdapterOptions {
   basePath: string
-  /** Origin used when the Host header is missing or unusable, e.g. "http://127.0.0.1:8800". */
-  fallbackOrigin: string
+  /**
+   * The server's own origin, e.g. "http://127.0.0.1:8800" (or `--public-url`): every request URL the
+   * handler sees, and so `help` and `_links`, is built on it, never on the client's Host header.
+   * A function, since the port is known only once listening.
+   */
+  origin: () => string
   /** Largest accepted request body (default 10 MB). */
   maxBodyBytes?: number
   /** Called once per request when it ends (answered, or abandoned by the client). */
@@ -36,7 +40,7 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
     }
     outgoing.on('close', () => report(outgoing.writableFinished ? outgoing.statusCode : 'aborted'))
     void answer(handler, incoming, outgoing, options, maxBodyBytes).catch(() => {
-      if (!outgoing.headersSent) sendJson(outgoing, 500, errorEnvelope(options, incoming, 'Internal Server Error', 'Internal Server Error'))
+      if (!outgoing.headersSent) sendJson(outgoing, 500, errorEnvelope(options, 'Internal Server Error', 'Internal Server Error'))
       else outgoing.destroy()
     })
   }
@@ -46,7 +50,7 @@ async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing
   const method = incoming.method ?? 'GET'
   if (FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) {
     outgoing.setHeader('allow', 'GET, POST, OPTIONS')
-    sendJson(outgoing, 405, errorEnvelope(options, incoming, 'Method Not Allowed',
+    sendJson(outgoing, 405, errorEnvelope(options, 'Method Not Allowed',
       `Method Not Allowed: ${method} is not allowed here; use GET, POST or OPTIONS`))
     return
   }
@@ -57,12 +61,12 @@ async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
       outgoing.setHeader('connection', 'close')
-      sendJson(outgoing, 413, errorEnvelope(options, incoming, 'Request Too Large',
+      sendJson(outgoing, 413, errorEnvelope(options, 'Request Too Large',
         `The request body is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB.`))
       return
     }
   }
-  const request = new Request(requestUrl(incoming, options.fallbackOrigin), {
+  const request = new Request(requestUrl(incoming, options.origin()), {
     method: incoming.method,
     headers: requestHeaders(incoming),
     body,
@@ -71,17 +75,26 @@ async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing
   await sendResponse(response, outgoing)
 }
 
-function requestUrl(incoming: IncomingMessage, fallbackOrigin: string): string {
-  const path = incoming.url ?? '/'
-  const host = incoming.headers.host
-  if (host !== undefined && /^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+/**
+ * The request's path and query on the server's own origin. The target is appended, not resolved:
+ * resolving `//other.example/x` against the origin would read `other.example` as the host. An
+ * absolute-form target (`GET http://other.example/x`) keeps only its path and query.
+ */
+export function requestUrl(incoming: Pick<IncomingMessage, 'url'>, origin: string): string {
+  let target = incoming.url ?? '/'
+  if (!target.startsWith('/')) {
     try {
-      return new URL(path, `http://${host}`).href
+      const absolute = new URL(target)
+      target = `${absolute.pathname}${absolute.search}`
     } catch {
-      // fall through to the listening address
+      target = `/${target}`
     }
   }
-  return new URL(path, fallbackOrigin).href
+  try {
+    return new URL(`${origin}${target}`).href
+  } catch {
+    return `${origin}/`
+  }
 }
 
 function requestHeaders(incoming: IncomingMessage): Headers {
@@ -167,8 +180,8 @@ function waitForDrain(outgoing: ServerResponse): Promise<void> {
   })
 }
 
-function errorEnvelope(options: AdapterOptions, incoming: IncomingMessage, type: string, message: string): unknown {
-  const origin = new URL(requestUrl(incoming, options.fallbackOrigin)).origin
+function errorEnvelope(options: AdapterOptions, type: string, message: string): unknown {
+  const origin = options.origin()
   return {
     help: `${origin}${options.basePath}/api/3/action/help_show?name=datastore_search`,
     success: false,

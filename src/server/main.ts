@@ -2,7 +2,7 @@
 // catalog, serve the engine's handler over node:http, stop cleanly on SIGINT/SIGTERM.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createDatastoreHandler } from '../engine/index.ts'
+import { catalogStore, createDatastoreHandler } from '../engine/index.ts'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { createServerCatalog, ResourceLoadError } from './catalog-setup.ts'
 import { answerClientError } from './client-error.ts'
@@ -10,6 +10,7 @@ import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
 import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
+import { createStepRunner } from './step-runner.ts'
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
@@ -52,10 +53,14 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1
     return
   }
-  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store: postgres?.store })
+  // in memory, a search runs in slices under --statement-timeout, so none holds the event loop
+  const store = postgres?.store ?? catalogStore(catalog, createStepRunner({ timeoutSeconds: options.statementTimeout }))
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store })
+  // help and _links name the server's own address (or --public-url), never the client's Host header
+  let origin = options.publicUrl ?? `http://${urlHost(options.host)}:${options.port}`
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
-    fallbackOrigin: `http://${urlHost(options.host)}:${options.port}`,
+    origin: () => origin,
     onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
   }))
   server.on('clientError', (error, socket) => answerClientError(error, socket,
@@ -67,12 +72,14 @@ async function main(argv: string[]): Promise<void> {
   })
   server.listen(options.port, options.host, () => {
     const { port } = server.address() as AddressInfo
+    origin = options.publicUrl ?? `http://${urlHost(options.host)}:${port}`
     if (postgres) console.info(`serving ${postgres.tables.length} table(s) of PostgreSQL schema ${options.postgres?.schema}: ${postgres.tables.join(', ') || 'none'}`)
     console.info(`listening on http://${urlHost(options.host)}:${port}${options.basePath}`)
   })
   const stop = (): void => {
-    // answer the requests under way, then close the pool; a stuck client does not hold the exit
-    setTimeout(() => process.exit(0), 10_000).unref()
+    // answer the requests under way, then close the pool; neither a stuck client nor a long query
+    // holds the exit past 1.5 s (no search holds the event loop, so this timer fires on time)
+    setTimeout(() => process.exit(0), 1500).unref()
     server.close(() => {
       if (postgres) void postgres.pool.end().finally(() => process.exit(0))
       else process.exit(0)

@@ -16,7 +16,7 @@ describe('server options', () => {
   it('defaults to 127.0.0.1:8800/data with the demo resources', () => {
     expect(parseArguments([])).toEqual({
       kind: 'run',
-      options: { host: '127.0.0.1', port: 8800, basePath: '/data', resources: [], privateIds: [], tokens: [] },
+      options: { host: '127.0.0.1', port: 8800, basePath: '/data', resources: [], privateIds: [], tokens: [], statementTimeout: 15 },
     })
   })
 
@@ -30,7 +30,7 @@ describe('server options', () => {
       options: {
         host: '0.0.0.0', port: 0, basePath: '/portal',
         resources: [{ id: 'a', file: 'one.csv' }, { id: 'b', file: 'two.JSON' }],
-        privateIds: ['b'], tokens: ['t1', 't2'],
+        privateIds: ['b'], tokens: ['t1', 't2'], statementTimeout: 15,
       },
     })
   })
@@ -97,5 +97,20 @@ describe('server options', () => {
     expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--statement-timeout', '0']))).toMatch(/^--statement-timeout 0: expected a number of seconds/)
     expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--resource', 'a=a.csv']))).toMatch(/with --database use --import/)
     expect(errorOf(parseArguments(['--database', 'postgres://db/x', '--import', 'a=a.txt']))).toBe('--import a=a.txt: the file name must end in .csv, .json or datapackage.json')
+  })
+
+  it('bounds searches in memory too with --statement-timeout', () => {
+    expect(parseArguments(['--statement-timeout', '0.5'])).toMatchObject({ kind: 'run', options: { statementTimeout: 0.5 } })
+    expect(parseArguments(['--statement-timeout', '0.5'])).not.toHaveProperty('options.postgres')
+    expect(errorOf(parseArguments(['--statement-timeout', 'soon']))).toBe('--statement-timeout soon: expected a number of seconds above 0')
+  })
+
+  it('takes --public-url as an origin, and refuses a path, credentials or another scheme', () => {
+    expect(parseArguments(['--public-url', 'https://Data.Example.org/'])).toMatchObject({ options: { publicUrl: 'https://data.example.org' } })
+    expect(parseArguments(['--public-url=http://10.0.0.1:8080'])).toMatchObject({ options: { publicUrl: 'http://10.0.0.1:8080' } })
+    expect(parseArguments([])).not.toHaveProperty('options.publicUrl')
+    for (const bad of ['data.example.org', 'ftp://data.example.org', 'https://data.example.org/data', 'https://me:pw@data.example.org', 'https://data.example.org/?x=1']) {
+      expect(errorOf(parseArguments(['--public-url', bad]))).toMatch(/^--public-url ".*": expected an origin such as https:\/\/data\.example\.org/)
+    }
   })
 })

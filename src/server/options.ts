@@ -27,6 +27,10 @@ export interface ServerOptions {
   tokens: string[]
   /** Set: resources are the tables of a PostgreSQL schema. */
   postgres?: PostgresOptions
+  /** Seconds one search may run, in memory or in PostgreSQL. */
+  statementTimeout: number
+  /** The origin `help` and `_links` name (e.g. behind a proxy); default: the listening address. */
+  publicUrl?: string
 }
 
 export type ParsedArguments =
@@ -36,7 +40,7 @@ export type ParsedArguments =
 
 export const USAGE = `Usage: npm run api -- [options]
 
-Serves CKAN's datastore_search, datastore_info and resource_show over HTTP at
+Serves CKAN's datastore_search, datastore_info, resource_show and package_search (catalog) over HTTP at
 http://HOST:PORT/BASE/api/action/NAME (and /api/3/action/NAME)
 
 Options:
@@ -49,6 +53,11 @@ Options:
                       repeatable (default: the bundled demo resources)
   --private ID        that resource needs a token; repeatable
   --token T           a token that grants every private resource; repeatable
+  --public-url URL    the origin clients reach the server at, e.g. https://data.example.org behind
+                      a proxy: help and _links name it (default: http://HOST:PORT); the request's
+                      Host header is never used
+  --statement-timeout S  seconds one search may run (default 15); past it, a 409 "Query took too
+                      long" (in memory and in PostgreSQL)
   --help              show this help
 
 PostgreSQL (serves every table of the schema that has an _id column, by table name):
@@ -56,11 +65,10 @@ PostgreSQL (serves every table of the schema that has an _id column, by table na
   --schema S          the schema whose tables are served (default public)
   --import ID=FILE    stream a .csv or .json file into table ID and index it before serving;
                       repeatable; an existing table stops start-up unless --replace
-  --replace           --import drops and reloads a table that exists
-  --statement-timeout S  seconds one query may run (default 15); past it, a 409`
+  --replace           --import drops and reloads a table that exists`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
-const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout'])
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--public-url'])
 const FLAG_OPTIONS = new Set(['--replace'])
 
 class OptionError extends Error {}
@@ -106,7 +114,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
     return list?.[0]
   }
   const resources = parseResources(values.get('--resource') ?? [], '--resource')
-  const postgres = postgresOptions(values, flags, single, env)
+  const postgres = postgresOptions(values, flags, single, env, parseStatementTimeout(single('--statement-timeout')))
   if (postgres !== undefined && resources.length > 0) throw new OptionError('--resource serves a file from memory; with --database use --import ID=FILE instead')
   const known = new Set(resources.length > 0 ? resources.map((resource) => resource.id) : knownDemoIds)
   const privateIds = values.get('--private') ?? []
@@ -114,6 +122,8 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   for (const id of postgres === undefined ? privateIds : []) {
     if (!known.has(id)) throw new OptionError(`--private ${id}: no resource has that id (known: ${[...known].join(', ') || 'none'})`)
   }
+  const statementTimeout = parseStatementTimeout(single('--statement-timeout'))
+  const publicUrl = single('--public-url')
   const tokens = values.get('--token') ?? []
   for (const token of tokens) if (token.trim() === '') throw new OptionError('--token needs a non-empty value')
   return {
@@ -126,6 +136,8 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
       privateIds,
       tokens,
       ...(postgres === undefined ? {} : { postgres }),
+      statementTimeout,
+      ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
     },
   }
 }
@@ -135,9 +147,10 @@ function postgresOptions(
   flags: ReadonlySet<string>,
   single: (name: string) => string | undefined,
   env: { DATABASE_URL?: string },
+  statementTimeout: number,
 ): PostgresOptions | undefined {
   const url = single('--database') ?? (env.DATABASE_URL?.trim() || undefined)
-  const only = ['--schema', '--import', '--statement-timeout'].filter((name) => values.has(name))
+  const only = ['--schema', '--import'].filter((name) => values.has(name))
   if (flags.has('--replace')) only.push('--replace')
   if (url === undefined) {
     if (only.length > 0) throw new OptionError(`${only[0]} needs --database URL (or DATABASE_URL)`)
@@ -145,9 +158,6 @@ function postgresOptions(
   }
   if (!/^postgres(?:ql)?:\/\//.test(url)) throw new OptionError(`--database "${redactUrl(url)}": expected a URL like postgres://user@host:5432/db`)
   const imports = parseResources(values.get('--import') ?? [], '--import')
-  const timeoutText = single('--statement-timeout')
-  const statementTimeout = timeoutText === undefined ? 15 : Number(timeoutText)
-  if (!(statementTimeout > 0) || !Number.isFinite(statementTimeout)) throw new OptionError(`--statement-timeout ${timeoutText}: expected a number of seconds above 0`)
   const schema = single('--schema') ?? 'public'
   if (schema.trim() === '') throw new OptionError('--schema needs a non-empty name')
   return { url, schema, imports, replace: flags.has('--replace'), statementTimeout }
@@ -156,6 +166,26 @@ function postgresOptions(
 /** A connection URL without its password, for messages. */
 export function redactUrl(url: string): string {
   return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+}
+
+function parseStatementTimeout(text: string | undefined): number {
+  const seconds = text === undefined ? 15 : Number(text)
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new OptionError(`--statement-timeout ${text}: expected a number of seconds above 0`)
+  return seconds
+}
+
+/** An origin (scheme, host, optional port): the base path stays --base-path's. */
+function parsePublicUrl(text: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new OptionError(`--public-url "${text}": expected an origin such as https://data.example.org or http://host:8800 (no path: the path before /api is --base-path)`)
+  }
+  return url.origin
 }
 
 function parseHost(host: string): string {

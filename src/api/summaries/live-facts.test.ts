@@ -99,6 +99,16 @@ describe('serverFacts', () => {
     expect(facts.requests).toBeLessThanOrEqual(REQUEST_BUDGET)
   })
 
+  it('under CKAN <= 2.11 never takes the one distinct row a short first answer left out for the empty one', async () => {
+    // airports with state CA or TX: the first 21 rows sorted by state are all CA; TX is the other row.
+    const rows = [...Array(209).fill('TX'), ...Array(205).fill('CA')].map((state) => ({ state }))
+    const server = modelServer(rows, { limitFirst: true })
+    const filters = [{ field: 'state', values: ['CA', 'TX'] }]
+    const facts = await serverFacts('state', 'text', { query: query({ filters }), matching: 414, send: server.send })
+    expect(facts.values?.map(({ text, count }) => [text, count])).toEqual([['TX', 209], ['CA', 205]])
+    expect([facts.distinct, facts.empty]).toEqual([2, 0])
+  })
+
   it('counts 20 values under CKAN <= 2.11 within the request budget (a jump reads many rows at once)', async () => {
     const rows = Array.from({ length: 20 }, (_, v) => Array.from({ length: 40 }, () => ({ t: `v${String(v).padStart(2, '0')}` }))).flat()
     let requests = 0

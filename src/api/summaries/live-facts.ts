@@ -185,8 +185,8 @@ async function countEach(
     fresh.forEach((value, i) => values.push({ value, text: texts[i] ?? '', count: counts[i] ?? 0 }))
     const empties = nulls || emptyText
     // Nulls sort last: once one is seen, every value before it is known; the distinct rows say the rest.
+    // One row left unseen may be another value as well as an empty one: only a jump can tell.
     if (!limitFirst || nulls || fresh.length === 0 || values.length === rows) return { values, empties }
-    if (values.length === rows - 1) return { values, empties: true }
     if (tools.spent() + 1 > REQUEST_BUDGET) return undefined
     const offset = values.reduce((sum, value) => sum + value.count, 0)
     const next = await tools.distinctPage(offset, JUMP_LIMIT)

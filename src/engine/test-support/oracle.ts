@@ -51,6 +51,55 @@ function copyText(type: string, value: CellValue, delimiter: string, alone: bool
   return needsQuotes ? `"${text.split('"').join('""')}"` : text
 }
 
+type FilterInput = string | number | boolean | null
+const TRUE_SPELLINGS = ['t', 'tr', 'tru', 'true', 'y', 'ye', 'yes', 'on', '1']
+const FALSE_SPELLINGS = ['f', 'fa', 'fal', 'fals', 'false', 'n', 'no', 'of', 'off', '0']
+
+/**
+ * What a filter value stands for in a column of `type`, read the naive way PostgreSQL's casts are
+ * described: `undefined` when no cell can equal it, `'refused'` when PostgreSQL refuses it.
+ */
+export function oracleFilterValue(type: string, value: FilterInput): CellValue | undefined | 'refused' {
+  if (value === null) return undefined
+  if (type === 'text' || type === 'json') return String(value)
+  const text = typeof value === 'string' ? value.trim() : value
+  if (NUMERIC.includes(type)) {
+    if (typeof text === 'boolean') return 'refused'
+    const whole = type === 'int' || type === 'int4' || type === 'int8'
+    if (typeof text === 'number') return whole && !Number.isInteger(text) ? undefined : text
+    if (whole) {
+      if (!/^[+-]?\d+$/.test(text)) return 'refused'
+      const number = Number(text)
+      return type !== 'int8' && Math.abs(number) > 2147483647 ? 'refused' : number
+    }
+    if (['nan', '+nan', '-nan', 'inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity'].includes(text.toLowerCase())) return undefined
+    return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : 'refused'
+  }
+  if (type === 'bool') {
+    if (typeof text === 'boolean') return text
+    if (typeof text === 'number') return 'refused'
+    if (TRUE_SPELLINGS.includes(text.toLowerCase())) return true
+    return FALSE_SPELLINGS.includes(text.toLowerCase()) ? false : 'refused'
+  }
+  // date, timestamp: ISO text, perhaps with a time after T or a space
+  if (typeof text !== 'string') return 'refused'
+  const match = /^(\d{4})-(\d\d?)-(\d\d?)(?:[T ](\d\d?):(\d\d)(?::(\d\d))?)?$/.exec(text)
+  if (!match) return 'refused'
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as number[]
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hours, minutes, seconds))
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day! || hours! > 23 || minutes! > 59 || seconds! > 59) return 'refused'
+  const iso = date.toISOString()
+  return type === 'date' ? iso.slice(0, 10) : iso.slice(0, 19)
+}
+
+/** Whether some filter value of the request is one PostgreSQL would refuse for its field's type (a 409). */
+export function oracleRefusesFilters(fields: FieldInfo[], filters: OracleRequest['filters']): boolean {
+  return Object.entries(filters ?? {}).some(([field, wanted]) => {
+    const type = field === '_id' ? 'int' : (fields.find((candidate) => candidate.id === field)?.type as string)
+    return (Array.isArray(wanted) ? wanted : [wanted]).some((value) => oracleFilterValue(type, value) === 'refused')
+  })
+}
+
 export function oracleSearch(
   fields: FieldInfo[],
   records: RecordObject[],
@@ -80,9 +129,10 @@ export function oracleSearch(
       }
     }
     for (const [field, wanted] of Object.entries(request.filters ?? {})) {
-      const values = (Array.isArray(wanted) ? wanted : [wanted]).filter((value) => value !== null).map((value) => String(value))
-      const text = textOf(row[field])
-      if (text === null || !values.includes(text)) return false
+      const type = typeOf(field)
+      const values = (Array.isArray(wanted) ? wanted : [wanted]).map((value) => oracleFilterValue(type, value))
+      const cell = row[field] ?? null
+      if (cell === null || !values.some((value) => value !== undefined && textOf(value) === textOf(cell))) return false
     }
     return true
   })

@@ -76,6 +76,9 @@ export function byteNeedle(needle: string, frequency: (byte: number) => number):
  * One chunk's lowercase text in a WebAssembly memory of its own, sized once: growing memories as a
  * table loads made V8 run a full GC per growth (each registers the whole buffer as new external memory).
  */
+/** Characters encoded and lowercased per step (about a millisecond). */
+const ASCII_SLICE = 1 << 20
+
 export class ChunkBytes {
   private readonly memory: WebAssembly.Memory
   private readonly matchRecords: MatchRecords
@@ -100,18 +103,45 @@ export class ChunkBytes {
    * not move): saves building a lowercase JS string. Null for other text (use fromLowercase).
    */
   static fromAsciiText(text: string, starts: Int32Array, count: number): ChunkBytes | null {
+    const builder = ChunkBytes.asciiBuilder(text, starts, count)
+    for (;;) {
+      const built = builder.step()
+      if (built !== 'more') return built
+    }
+  }
+
+  /**
+   * The same a slice of ASCII_SLICE characters per `step()` (a chunk holds megabytes of text): 'more'
+   * until the end, then the bytes or null (not ASCII, no kernel, memory short). Whoever holds the
+   * builder may take the next step, so a build started in one run of steps is never started over.
+   */
+  static asciiBuilder(text: string, starts: Int32Array, count: number): { step(): ChunkBytes | null | 'more' } {
     const module = scanKernel()
-    if (module === null) return null
-    try {
-      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
-      const chunk = new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
-      if (encoder.encodeInto(text, chunk.byteView.subarray(bytesAddress)).written !== text.length) return null
-      chunk.lowerAscii(bytesAddress, bytesAddress + text.length)
-      const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
-      for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
-      return chunk
-    } catch {
-      return null
+    const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+    let chunk: ChunkBytes | null | undefined
+    let from = 0
+    return {
+      step() {
+        if (module === null) return null
+        try {
+          chunk ??= new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
+        } catch {
+          chunk = null
+        }
+        if (chunk === null) return null
+        const to = Math.min(text.length, from + ASCII_SLICE)
+        // a slice is ASCII exactly when it takes one byte per UTF-16 unit
+        if (encoder.encodeInto(text.slice(from, to), chunk.byteView.subarray(bytesAddress + from)).written !== to - from) {
+          chunk = null
+          return null
+        }
+        chunk.lowerAscii(bytesAddress + from, bytesAddress + to)
+        from = to
+        if (from < text.length) return 'more'
+        const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
+        for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
+        return chunk
+      },
     }
   }
 

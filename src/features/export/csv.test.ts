@@ -18,6 +18,14 @@ describe('csvCell', () => {
     expect(csvCell('a=b')).toBe('a=b')
   })
 
+  it('defuses a formula start after leading spaces, and the full-width signs', () => {
+    for (const text of [' =1+1', '   +1', '\u00a0-1', '\u3000@SUM(A1)', '\n=1+1', '＝1+1', '＋1', '－1', '＠SUM(A1)', ' ＝1+1']) {
+      expect(csvCell(text)).toMatch(/^"?'/)
+      expect(csvCell(text).replace(/^"|"$/g, '')).toBe(`'${text}`)
+    }
+    for (const text of [' a=b', '1+1', ' 1-2', 'x＝1', 'ab＝c']) expect(csvCell(text)).toBe(text)
+  })
+
   it('writes numbers, booleans, null and JSON values as themselves', () => {
     expect(csvCell(-5)).toBe('-5')
     expect(csvCell(1.5)).toBe('1.5')

@@ -4,12 +4,14 @@ import type { DatastoreRecord, JsonValue } from '../../api/parse-response.ts'
 
 /**
  * Excel, LibreOffice and Google Sheets treat a cell starting with one of these as a formula
- * ("CSV injection"). Such TEXT values get a leading apostrophe, which spreadsheets show as plain text
- * (OWASP's advice). JSON numbers are written as they are: `-5` is a number, not a formula, and an
- * apostrophe would turn every negative number into text. The cost: a text value such as "-abc" reads
- * back as "'-abc" in a plain CSV reader; the JSON and NDJSON exports are never altered.
+ * ("CSV injection"), also after leading spaces (which they trim) and in their full-width forms
+ * (＝＋－＠, which an East Asian input method types and some spreadsheets read as ASCII). Such TEXT
+ * values get a leading apostrophe, which spreadsheets show as plain text (OWASP's advice). JSON
+ * numbers are written as they are: `-5` is a number, not a formula, and an apostrophe would turn every
+ * negative number into text. The cost: a text value such as "-abc" reads back as "'-abc" in a plain
+ * CSV reader; the JSON and NDJSON exports are never altered.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark; other readers skip it. */
 export const CSV_BOM = '\uFEFF'

@@ -35,10 +35,9 @@ export function ProbePanel({ baseUrl, resourceId, token, transport, onListsVerdi
     setState({ phase: 'running' })
     // The probe's code is loaded only when someone probes.
     import('../../api/probe.ts')
-      .then(async ({ probeApi, listsVerdict }) => {
+      .then(async ({ probeApi, listsVerdicts }) => {
         const report = await probeApi({ baseUrl: base, resourceId: resourceId.trim(), token }, transport, abort.signal)
-        const lists = listsVerdict(report)
-        if (lists) onListsVerdict?.(base, lists)
+        for (const verdict of listsVerdicts(report)) onListsVerdict?.(base, verdict)
         return report
       })
       .then(

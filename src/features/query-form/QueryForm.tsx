@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FilterClause, Method, Source } from '../../query/types.ts'
-import { takeOverAddress } from './address-paste.ts'
+import { visibleText } from '../safe-text/visible-text.ts'
+import { takeOverAddress, takeOverCatalogAddress, type BrowseRequest } from './address-paste.ts'
 import type { FieldMessages, FormDraft } from './draft.ts'
 import { FilterEditor } from './FilterEditor.tsx'
 import { RadioGroup } from './RadioGroup.tsx'
@@ -13,6 +14,8 @@ export interface TokenControls {
   onTokenChange: (token: string) => void
   remember: boolean
   onRememberChange: (remember: boolean) => void
+  /** Said when the form's origin (`here`) has no token but another (`there`) has one, kept for it. */
+  keptNote?: { here: string; there: string }
 }
 
 export interface TimeoutControls {
@@ -36,6 +39,12 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** Shown under Resource ID (the `Browse datasets` button). */
+  resourceTools?: ReactNode
+  /** A portal's root or dataset page arrived in Base URL or Resource ID: browse it. */
+  onBrowseAddress?: (request: BrowseRequest) => void
+  /** The size limit of a live answer (MB), in the advanced options of the live API. */
+  sizeLimitControls?: TimeoutControls
 }
 
 const SOURCES = [
@@ -60,13 +69,19 @@ export function submitQueryForm(): void {
 
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
-  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls } = props
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls, sizeLimitControls } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const [addressNote, setAddressNote] = useState('')
   // The view (columns, sort) a pasted address asked for, while the draft still asks for it.
   const [addressView, setAddressView] = useState<string | undefined>(undefined)
   // A portal address in either field fills in both (and the query parameters it carries).
   const setAddressField = (key: 'baseUrl' | 'resourceId', value: string) => {
+    const catalog = props.onBrowseAddress ? takeOverCatalogAddress(draft, key, value) : undefined
+    if (catalog) {
+      onDraftChange(catalog.draft)
+      setAddressNote(catalog.note)
+      return props.onBrowseAddress?.(catalog.browse)
+    }
     const taken = takeOverAddress(draft, value)
     if (!taken) return set(key, value)
     onDraftChange(taken.draft)
@@ -75,6 +90,13 @@ export function QueryForm(props: QueryFormProps) {
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // a portal or dataset address typed into Resource ID is no id: browse it instead
+    const typed = props.onBrowseAddress ? takeOverCatalogAddress({ ...draft, resourceId: '' }, 'resourceId', draft.resourceId) : undefined
+    if (typed) {
+      onDraftChange(typed.draft)
+      setAddressNote(typed.note)
+      return props.onBrowseAddress?.(typed.browse)
+    }
     onRun(draft, addressView === viewKey(draft) ? { ownView: true } : undefined)
   }
   const runWithFilters = (filters: FilterClause[]) => onRun({ ...draft, filters })
@@ -108,9 +130,10 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.resourceId}
         warning={warnings.resourceId}
       />
+      {props.resourceTools}
       {/* A polite live region (not the page's status): kept in the page, empty, so what it says is read out. */}
       <p className="address-note" aria-live="polite">
-        {addressNote}
+        {visibleText(addressNote)}
       </p>
       <div className="form-row">
         <TextField
@@ -157,6 +180,22 @@ export function QueryForm(props: QueryFormProps) {
           hint="A live query is stopped after this long; 0 waits as long as the server takes."
           autoComplete="off"
         />
+      ) : null}
+      {draft.source === 'live' && sizeLimitControls ? (
+        // Open by itself when its field has something to say, so the message is never hidden.
+        <details className="advanced-options" open={sizeLimitControls.error ? true : undefined}>
+          <summary>Advanced options</summary>
+          <TextField
+            label="Maximum answer size (MB)"
+            className="field-size-limit"
+            inputMode="decimal"
+            value={sizeLimitControls.text}
+            onValueChange={sizeLimitControls.setText}
+            error={sizeLimitControls.error}
+            hint="A live answer larger than this is stopped as it arrives, so a huge answer cannot freeze the tab."
+            autoComplete="off"
+          />
+        </details>
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary">

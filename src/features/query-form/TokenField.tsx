@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Isolated } from '../safe-text/Isolated.tsx'
 import { describedBy, FieldMessage } from './FieldMessage.tsx'
 
 interface TokenFieldProps {
@@ -8,12 +9,14 @@ interface TokenFieldProps {
   onRememberChange: (remember: boolean) => void
   warning?: string
   error?: string
+  keptNote?: { here: string; there: string }
 }
 
 /** The API token: a password input with a show/hide toggle and an opt-in "remember for this tab". */
-export function TokenField({ token, onTokenChange, remember, onRememberChange, warning, error }: TokenFieldProps) {
+export function TokenField({ token, onTokenChange, remember, onRememberChange, warning, error, keptNote }: TokenFieldProps) {
   const id = useId()
   const messageId = `${id}-message`
+  const noteId = `${id}-origin`
   const [visible, setVisible] = useState(false)
   const hint = 'Sent as the Authorization header. Never put in the link or saved, unless you tick the box.'
   return (
@@ -28,7 +31,7 @@ export function TokenField({ token, onTokenChange, remember, onRememberChange, w
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(messageId, error, warning, hint)}
+          aria-describedby={[keptNote ? noteId : undefined, describedBy(messageId, error, warning, hint)].filter(Boolean).join(' ') || undefined}
         />
         <button type="button" className="button-secondary" aria-pressed={visible} onClick={() => setVisible(!visible)}>
           {visible ? 'Hide token' : 'Show token'}
@@ -38,6 +41,14 @@ export function TokenField({ token, onTokenChange, remember, onRememberChange, w
         <input type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} />
         <span>Remember for this tab</span>
       </label>
+      {/* Kept in the page (empty when there is nothing to say) so that the change of origin is read out. */}
+      <p id={noteId} className="token-origin-note" aria-live="polite">
+        {keptNote ? (
+          <>
+            No token for <Isolated text={keptNote.here} />; your token for <Isolated text={keptNote.there} /> is kept for it.
+          </>
+        ) : null}
+      </p>
       <FieldMessage id={messageId} error={error} warning={warning} hint={hint} />
     </div>
   )

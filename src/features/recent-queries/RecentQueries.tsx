@@ -1,7 +1,8 @@
-import { useId, useMemo, type MouseEvent } from 'react'
+import { Fragment, useId, useMemo, type MouseEvent, type ReactNode } from 'react'
 import type { QueryState } from '../../query/types.ts'
 import { decodeQuery, encodeQuery } from '../../query/url-codec.ts'
-import { describeQuery } from './describe-query.ts'
+import { Isolated } from '../safe-text/Isolated.tsx'
+import { describeQueryParts, type QueryDescription } from './describe-query.ts'
 import { exampleQueries } from './examples.ts'
 import { useRecentQueries } from './use-recent-queries.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -13,7 +14,7 @@ const EXAMPLES = exampleQueries().map((example) => ({ ...example, link: encodeQu
  * Each entry is the query's own link (it can be opened in a new tab or copied); a plain click runs it
  * here at once. Links, not buttons, also keep entry texts out of the page's button names.
  */
-function QueryLink({ link, query, onRun, children }: { link: string; query: QueryState; onRun: (query: QueryState) => void; children: string }) {
+function QueryLink({ link, query, onRun, children }: { link: string; query: QueryState; onRun: (query: QueryState) => void; children: ReactNode }) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
@@ -23,6 +24,27 @@ function QueryLink({ link, query, onRun, children }: { link: string; query: Quer
     <a className="recent-entry" href={`?${link}`} onClick={handleClick}>
       {children}
     </a>
+  )
+}
+
+/** Each piece that came from a link or a server is isolated: a right-to-left override in one cannot reorder the host. */
+function Description({ resource, host, details }: QueryDescription) {
+  return (
+    <>
+      <Isolated text={resource} />
+      {host === undefined ? null : (
+        <>
+          {' at '}
+          <Isolated text={host} />
+        </>
+      )}
+      {details.map((detail, index) => (
+        <Fragment key={index}>
+          {' · '}
+          <Isolated text={detail} />
+        </Fragment>
+      ))}
+    </>
   )
 }
 
@@ -51,7 +73,7 @@ export function RecentQueries({ executed, onRun, resourceTitle }: RecentQueriesP
         {entries.map(({ link, query }) => (
           <li key={link}>
             <QueryLink link={link} query={query} onRun={onRun}>
-              {describeQuery(query, resourceTitle)}
+              <Description {...describeQueryParts(query, resourceTitle)} />
             </QueryLink>
           </li>
         ))}

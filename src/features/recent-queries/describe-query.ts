@@ -1,17 +1,30 @@
 // A query in a few words, for a list entry: where, what was searched and filtered, how many.
 import type { QueryState } from '../../query/types.ts'
 
-export function describeQuery(query: QueryState, resourceTitle: (id: string) => string | undefined): string {
+/** The words of a description; `resource`, `host` and each of `details` come from a link or a server. */
+export interface QueryDescription {
+  resource: string
+  /** The live server's host. */
+  host?: string
+  details: string[]
+}
+
+export function describeQueryParts(query: QueryState, resourceTitle: (id: string) => string | undefined): QueryDescription {
   const resource = (query.source === 'demo' ? resourceTitle(query.resourceId) : undefined) ?? query.resourceId
-  const parts = [query.source === 'live' ? `${resource} at ${hostOf(query.baseUrl)}` : resource]
-  if (query.q !== '') parts.push(`“${query.q}”`)
-  for (const clause of query.filters) parts.push(`${clause.field} = ${clause.values.join(' or ')}`)
-  if (query.sort.length > 0) parts.push(`sorted by ${query.sort.map((key) => `${key.field} ${key.direction}`).join(', ')}`)
-  if (query.fields !== undefined) parts.push(`${query.fields.length} column${query.fields.length === 1 ? '' : 's'}`)
-  parts.push(query.limit === undefined ? 'default limit' : `limit ${query.limit}`)
-  if (query.offset > 0) parts.push(`from ${query.offset}`)
-  if (query.method === 'GET') parts.push('GET')
-  return parts.join(' · ')
+  const details: string[] = []
+  if (query.q !== '') details.push(`“${query.q}”`)
+  for (const clause of query.filters) details.push(`${clause.field} = ${clause.values.join(' or ')}`)
+  if (query.sort.length > 0) details.push(`sorted by ${query.sort.map((key) => `${key.field} ${key.direction}`).join(', ')}`)
+  if (query.fields !== undefined) details.push(`${query.fields.length} column${query.fields.length === 1 ? '' : 's'}`)
+  details.push(query.limit === undefined ? 'default limit' : `limit ${query.limit}`)
+  if (query.offset > 0) details.push(`from ${query.offset}`)
+  if (query.method === 'GET') details.push('GET')
+  return { resource, ...(query.source === 'live' ? { host: hostOf(query.baseUrl) } : {}), details }
+}
+
+export function describeQuery(query: QueryState, resourceTitle: (id: string) => string | undefined): string {
+  const { resource, host, details } = describeQueryParts(query, resourceTitle)
+  return [host === undefined ? resource : `${resource} at ${host}`, ...details].join(' · ')
 }
 
 function hostOf(baseUrl: string): string {

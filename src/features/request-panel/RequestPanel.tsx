@@ -1,3 +1,4 @@
+import { Isolated } from '../safe-text/Isolated.tsx'
 import { useId } from 'react'
 import { useCopy } from './use-copy.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -21,6 +22,8 @@ interface RequestPanelProps {
   shareLink: string
   /** Snippets of the same request, token as a placeholder unless revealed; empty when unavailable. */
   snippets: Snippets
+  /** Said beside the copy buttons (demo mode: the code needs a live server). */
+  note?: string
 }
 
 export interface Snippets {
@@ -39,7 +42,7 @@ const SNIPPET_BUTTONS = [
 
 /** The exact HTTP request of the current query, and the Copy link / Copy as curl (fetch, Python, R) buttons. */
 export function RequestPanel(props: RequestPanelProps) {
-  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, snippets } = props
+  const { request, unavailable, hasToken, revealToken, onRevealTokenChange, shareLink, snippets, note } = props
   const headingId = useId()
   const { message, copy } = useCopy()
   return (
@@ -61,10 +64,13 @@ export function RequestPanel(props: RequestPanelProps) {
           </button>
         ))}
       </div>
+      {note ? <p className="field-hint request-note">{note}</p> : null}
       {request ? (
         <div className="request-view">
           <p className="request-line">
-            <span className="request-method">{request.method}</span> <span className="request-url">{request.url}</span>
+            <span className="request-method">{request.method}</span> <span className="request-url">
+              <Isolated text={request.url} />
+            </span>
           </p>
           {request.headers.length > 0 ? (
             <dl className="request-headers">
@@ -76,7 +82,11 @@ export function RequestPanel(props: RequestPanelProps) {
               ))}
             </dl>
           ) : null}
-          {request.body !== undefined ? <pre className="request-body">{request.body}</pre> : null}
+          {request.body !== undefined ? (
+            <pre className="request-body">
+              <Isolated text={request.body} keepLines />
+            </pre>
+          ) : null}
         </div>
       ) : (
         <p className="request-unavailable">{unavailable ?? 'Fill in the form to see the request.'}</p>

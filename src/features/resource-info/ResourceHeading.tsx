@@ -1,3 +1,5 @@
+import { Isolated } from '../safe-text/Isolated.tsx'
+import { visibleText } from '../safe-text/visible-text.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './resource-info.css'
 
@@ -12,15 +14,15 @@ interface ResourceHeadingProps {
 export function ResourceHeading({ resourceId, name, description }: ResourceHeadingProps) {
   return (
     <div className="resource-heading">
-      <h2 className="resource-name">{name ?? <code>{resourceId}</code>}</h2>
+      <h2 className="resource-name">{name === undefined ? <code><Isolated text={resourceId} /></code> : <Isolated text={name} />}</h2>
       {name ? (
         <p className="resource-id">
-          <span className="resource-id-label">Resource ID</span> <code>{resourceId}</code>
+          <span className="resource-id-label">Resource ID</span> <code><Isolated text={resourceId} /></code>
         </p>
       ) : null}
       {description ? (
-        <p className="resource-description" title={description}>
-          {description}
+        <p className="resource-description" title={visibleText(description)}>
+          <Isolated text={description} />
         </p>
       ) : null}
     </div>

@@ -8,12 +8,16 @@ export interface StatusSummary {
   shown?: number
   total?: number
   totalEstimated?: boolean
-  /** The total is an estimate from the part of the resource loaded so far; the exact one follows. */
+  /** The total is being counted: an estimate from the part of the resource loaded so far, or none yet (a live page came first). */
   counting?: boolean
   elapsedMs?: number
   sortedBy?: SortPlace
   /** While a large demo resource is being built: done / total units. */
   progress?: { done: number; total: number }
+  /** Records skipped before the first shown: with the total, names the range shown. */
+  offset?: number
+  /** Who answers: the demo engine is never called "the server". */
+  source?: 'demo' | 'live'
 }
 
 
@@ -40,15 +44,26 @@ export function statusText(summary: StatusSummary): string {
     case 'success': {
       const shown = summary.shown ?? 0
       const parts: string[] = []
-      if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}`)
+      if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}${summary.counting ? ', counting the total…' : ''}`)
       else {
         const approx = summary.totalEstimated ? '≈' : ''
         parts.push(`Showing ${formatCount(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
-      if (summary.sortedBy === 'server') parts.push('sorted by the server')
+      if (summary.sortedBy === 'server') parts.push(summary.source === 'demo' ? 'sorted by the demo engine' : 'sorted by the server')
       if (summary.sortedBy === 'browser') parts.push('sorted in your browser')
+      const range = rangeShown(summary, shown)
+      if (range) parts.push(range)
       return parts.join(' · ')
     }
   }
+}
+
+/** `records 5,001–6,000 of 20,000` when the page is not the whole result (≈ before an estimated total); nothing otherwise. */
+function rangeShown(summary: StatusSummary, shown: number): string | undefined {
+  const offset = summary.offset ?? 0
+  const { total } = summary
+  if (shown === 0 || (offset === 0 && (total === undefined || shown >= total))) return undefined
+  const of = total === undefined ? '' : ` of ${summary.totalEstimated ? '≈' : ''}${formatCount(total)}`
+  return `records ${formatCount(offset + 1)}–${formatCount(offset + shown)}${of}`
 }

@@ -11,12 +11,26 @@ export function formatShare(part: number, whole: number): string {
   return `${share < 10 ? share.toFixed(1) : share.toFixed(0)}%`
 }
 
-/** A value as the summary shows it: numbers grouped, dates as written, empty text named. */
+/** Every digit of a number (JavaScript's shortest exact text), its whole part grouped: two values never share a label. */
+export function fullNumber(value: number): string {
+  const text = String(Math.abs(value))
+  if (!Number.isFinite(value) || text.includes('e')) return String(value)
+  const [whole = '0', fraction] = text.split('.')
+  return `${value < 0 ? '-' : ''}${formatCount(Number(whole))}${fraction === undefined ? '' : `.${fraction}`}`
+}
+
+/** A value as the summary shows it: numbers grouped and unrounded, dates as written, empty text named. */
 export function formatValue(value: CellValue | undefined): string {
   if (value === undefined || value === null) return '—'
-  if (typeof value === 'number') return Number.isInteger(value) ? formatCount(value) : formatDecimal(value)
+  if (typeof value === 'number') return fullNumber(value)
   if (typeof value === 'string') return value === '' ? '(empty text)' : value
   return JSON.stringify(value)
+}
+
+/** A computed number (a mean) for reading: two decimals, and whether that rounded it. */
+export function roundedNumber(value: number): { text: string; rounded: boolean } {
+  const text = formatDecimal(value)
+  return { text, rounded: text !== fullNumber(value) }
 }
 
 const PART_NAMES: Record<SummaryPart, string> = { distinct: 'distinct', empty: 'empty', top: 'top values', range: 'min and max', mean: 'mean', histogram: 'histogram' }

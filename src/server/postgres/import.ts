@@ -12,7 +12,7 @@ import { cellToText, type FieldInfo, type RecordObject } from '../../engine/inde
 import { loadDataRecords, type RecordSink } from '../../demo/load-file.ts'
 import { PG_TYPE, TEXT_COLLATION } from './field-sql.ts'
 import { ident, SEARCH_COLUMN, tableRef } from './sql-names.ts'
-import { isDataPackage, readDataPackage, reasonOf } from '../catalog-setup.ts'
+import { isDataPackage, readDataPackage, reasonOf, resourceNameOfFile } from '../catalog-setup.ts'
 import { loadDataPackageRecords } from '../datapackage.ts'
 import type { FieldDictionary, TableMeta } from './tables.ts'
 
@@ -184,9 +184,12 @@ export async function importFile(pool: Pool, options: ImportOptions): Promise<Im
       records = await loadDataPackageRecords(resource, await readable(dataFile), dataFile, openSink)
       dictionary = resource.dictionary
       meta = { title: resource.title, description: resource.description, format: resource.format, packageId: resource.packageId }
+      if (resource.dataset) meta.dataset = { ...resource.dataset, modified: importTime(), resources: resource.packageResources, served: resource.index }
     } else {
       records = await loadDataRecords(await readable(file), { name: file }, openSink)
-      meta = { title: file, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON' }
+      // the file's base name, never the path on this machine
+      const title = resourceNameOfFile(file)
+      meta = { title, format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON', dataset: { id, name: id, title, modified: importTime() } }
     }
     const copied = performance.now()
     const meanLengths = (sink?.textLengths ?? []).map((length) => length / Math.max(1, records))
@@ -214,6 +217,11 @@ async function readable(file: string): Promise<Blob> {
   } catch (error) {
     throw new ImportError(`${file}: cannot read the file (${reasonOf(error)})`)
   }
+}
+
+/** Now, as CKAN writes `metadata_modified` (UTC, no zone). */
+function importTime(): string {
+  return new Date().toISOString().replace(/Z$/, '')
 }
 
 /** COMMENT takes no parameters: the one literal we write, JSON we made, quoted by doubling. */

@@ -48,7 +48,7 @@ describe('search SQL', () => {
 
   it('drops filter values no cell of the type can equal, and counts only when a total is wanted', () => {
     const { page, count } = searchStatements(TABLE, query({
-      filters: [{ field: 'n', values: ['05', 5, '5', null, 'x'] }, { field: 'day', values: ['2024-02-30', '2024-02-29', '2024-2-1'] }],
+      filters: [{ field: 'n', values: ['05', '5', '5', 'x'] }, { field: 'day', values: ['2024-02-30', '2024-02-29', '2024-2-1'] }],
       includeTotal: false,
     }))
     expect(page.values.slice(0, 2)).toEqual([['5', '5'], ['2024-02-29']])

@@ -1,7 +1,7 @@
 // One validated search (the engine's SearchQuery) as SQL: values only as bound parameters, names
 // only as quoted identifiers. See README.md beside this file for how each parameter maps and which
 // index serves it.
-import { filterValueText, type FieldInfo, type SearchQuery } from '../../engine/index.ts'
+import type { FieldInfo, SearchQuery } from '../../engine/index.ts'
 import { filterCondition, sortTerms, TEXT_COLLATION, textExpression } from './field-sql.ts'
 import { ident, SEARCH_COLUMN } from './sql-names.ts'
 
@@ -92,7 +92,7 @@ function whereClause(columns: Columns, query: SearchQuery, parameters: Parameter
     conditions.push(`strpos(${columns.lower(term.field)}, ${parameters.add(term.needle)}) > 0`)
   }
   for (const filter of query.filters) {
-    const texts = filter.values.flatMap((value) => (value === null ? [] : [filterValueText(value)])).filter(storable)
+    const texts = filter.values.filter(storable)
     if (filter.field === '_id') {
       const ids = texts.filter((text) => /^[1-9][0-9]{0,14}$/.test(text))
       conditions.push(`"_id" = ANY(${parameters.add(ids)}::int8[])`)

@@ -2,14 +2,14 @@
 // engine a catalog of them (for ids, access and the data dictionary) plus the store that runs the
 // queries. Every failure here stops start-up with a message naming what to fix.
 import type { Pool, PoolClient } from 'pg'
-import { Catalog, type SearchStore } from '../../engine/index.ts'
+import { Catalog, type DatasetInfo, type SearchStore } from '../../engine/index.ts'
 import type { PostgresOptions } from '../options.ts'
 import { redactUrl } from '../options.ts'
 import { DataPackageError } from '../datapackage.ts'
 import { ImportError, importFile } from './import.ts'
 import { ident } from './sql-names.ts'
 import { createPool, PostgresStore } from './store.ts'
-import { readTables } from './tables.ts'
+import { readTables, type PgTable } from './tables.ts'
 
 /** Start-up work is not held to --statement-timeout, which is for searches. */
 async function startupQuery<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -69,10 +69,13 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   }
   const catalog = new Catalog()
   const isPrivate = new Set(privateIds)
+  const datasets = tableDatasets([...tables.values()])
   for (const table of tables.values()) {
     const { title, description, format, packageId } = table.meta
+    const dataset = datasets.get(table.name)
     catalog.add({
       id: table.name,
+      ...(dataset === undefined ? {} : { dataset }),
       ...(title === undefined ? {} : { title }),
       ...(description === undefined ? {} : { description }),
       ...(format === undefined ? {} : { format }),
@@ -85,4 +88,33 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
     })
   }
   return { catalog, store: new PostgresStore(pool, options.schema, tables, options.statementTimeout), pool, tables: [...tables.keys()] }
+}
+
+/**
+ * Each table's dataset, from its comment: tables of one data package share one, listing the
+ * package's resources that no table serves. A table without one is a dataset of its own (by its id).
+ */
+function tableDatasets(tables: readonly PgTable[]): Map<string, DatasetInfo> {
+  const byTable = new Map<string, DatasetInfo>()
+  const shared = new Map<string, { dataset: DatasetInfo; served: Set<number> }>()
+  for (const table of tables) {
+    const meta = table.meta.dataset
+    if (meta === undefined) continue
+    const { resources: _, served: index, ...info } = meta
+    let known = shared.get(info.id)
+    if (known === undefined) {
+      known = { dataset: { ...info }, served: new Set() }
+      shared.set(info.id, known)
+    }
+    if (index !== undefined) known.served.add(index)
+    byTable.set(table.name, known.dataset)
+  }
+  for (const table of tables) {
+    const meta = table.meta.dataset
+    const known = meta === undefined ? undefined : shared.get(meta.id)
+    if (known && meta?.resources && known.dataset.otherResources === undefined) {
+      known.dataset.otherResources = meta.resources.filter((_, index) => !known.served.has(index))
+    }
+  }
+  return byTable
 }

@@ -118,6 +118,45 @@ describe.skipIf(!HAS_POSTGRES)('the server on PostgreSQL', () => {
     await stop(server)
   }, 60_000)
 
+  it('answers the catalog actions: a data package one dataset, a file named by its base name, a hand-made table a dataset by its id', async () => {
+    const pkg = join(folder, 'datapackage.json')
+    writeFileSync(join(folder, 'spending.csv'), 'department,amount\nParks,10.5\n')
+    writeFileSync(join(folder, 'income.csv'), 'source,amount\nTaxes,99\n')
+    writeFileSync(pkg, JSON.stringify({
+      name: 'city-budget',
+      title: 'City budget',
+      description: 'Spending and income of the city.',
+      resources: [
+        { name: 'spending', path: 'spending.csv', schema: { fields: [{ name: 'department', type: 'string', title: 'Department' }, { name: 'amount', type: 'number' }] } },
+        { name: 'income', path: 'income.csv', schema: { fields: [{ name: 'source', type: 'string' }, { name: 'amount', type: 'number' }] } },
+        { name: 'report', path: 'https://example.org/report.pdf', format: 'pdf' },
+      ],
+    }))
+    // a table imported before names were base names kept the file's path as its title
+    const pool = new Pool({ connectionString: cluster.url })
+    await pool.query(`COMMENT ON TABLE trees IS '{"title": "/srv/private/trees.csv", "format": "CSV"}'`)
+    await pool.end()
+    const server = await startServer(['--database', cluster.url, '--import', `spending=${pkg}`, '--import', `income=${pkg}`, '--private', 'trees', '--token', 'sesame'])
+    servers.push(server)
+    const call = async (action: string, body: unknown, token?: string) => {
+      const response = await fetch(`${server.origin}/data/api/3/action/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) })
+      return { status: response.status, body: (await response.json()) as { result: Record<string, unknown> & { results: Record<string, unknown>[] } } }
+    }
+    const budget = await call('package_show', { id: 'city-budget' })
+    expect(budget.body.result).toMatchObject({ title: 'City budget', notes: 'Spending and income of the city.', num_resources: 3 })
+    expect((budget.body.result.resources as { name: string; datastore_active: boolean }[]).map((resource) => [resource.name, resource.datastore_active])).toEqual([['spending', true], ['income', true], ['report', false]])
+    const found = await call('package_search', { q: 'department' })
+    expect(found.body.result.results.map((dataset) => dataset.name)).toEqual(['city-budget'])
+    // the hand-made table's fields are searched through the store
+    expect((await call('package_search', { q: 'kind' })).body.result.results.map((dataset) => dataset.name)).toEqual(['hand made'])
+    expect((await call('package_search', { q: 'trees' })).body.result.count).toBe(0)
+    const trees = await call('package_search', { q: 'trees', include_private: true }, 'sesame')
+    expect(trees.body.result.results).toEqual([expect.objectContaining({ name: 'trees', title: 'trees', private: true })])
+    expect((await call('resource_show', { id: 'trees' }, 'sesame')).body.result).toMatchObject({ name: 'trees', package_id: 'trees' })
+    expect((await call('package_list', {})).body.result).toEqual(expect.arrayContaining(['city-budget', 'hand made']))
+    await stop(server)
+  }, 60_000)
+
   it('answers 503 while the database is down and recovers by itself once it is back', async () => {
     const server = await startServer(['--database', cluster.url])
     servers.push(server)

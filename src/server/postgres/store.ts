@@ -6,6 +6,7 @@ import { Pool } from 'pg'
 import { cellDecoder, StoreTimeoutError, StoreUnavailableError, type CellValue, type ResourceEntry, type SearchQuery, type SearchRows, type SearchStore } from '../../engine/index.ts'
 import { searchStatements, type SqlStatement, type SqlTable } from './search-sql.ts'
 import { tableRef } from './sql-names.ts'
+import { TotalCache, totalKey } from './total-cache.ts'
 import type { PgTable } from './tables.ts'
 
 export interface PoolOptions {
@@ -42,6 +43,7 @@ export function createPool(options: PoolOptions): Pool {
 
 export class PostgresStore implements SearchStore {
   private readonly tables: Map<string, PgTable>
+  private readonly totals = new TotalCache()
 
   constructor(
     private readonly pool: Pool,
@@ -80,10 +82,14 @@ export class PostgresStore implements SearchStore {
   }
 
   /**
-   * The total: CKAN 2.11's estimate from the planner's statistics (`pg_class.reltuples`) when a
-   * threshold is given, nothing narrows the rows, and the estimate reaches the threshold; else a count.
+   * The total: counted once per table and conditions (total-cache.ts), then known. Before it is
+   * known, CKAN 2.11's estimate from the planner's statistics (`pg_class.reltuples`) when a threshold
+   * is given, nothing narrows the rows, and the estimate reaches the threshold; else the count.
    */
   private async total(ref: string, query: SearchQuery, count: SqlStatement): Promise<{ total: number; totalWasEstimated?: boolean }> {
+    const key = totalKey(ref, query)
+    const known = this.totals.known(key)
+    if (known !== undefined) return { total: known }
     const threshold = query.totalEstimationThreshold
     const unconditioned = query.text === undefined && query.fieldTexts.length === 0 && query.filters.length === 0 && !query.distinct
     if (threshold !== undefined && threshold !== null && unconditioned) {
@@ -91,8 +97,11 @@ export class PostgresStore implements SearchStore {
       const estimate = rows[0]?.estimate ?? -1
       if (estimate >= 0 && estimate >= threshold) return { total: Math.round(estimate), totalWasEstimated: true }
     }
-    const { rows } = await this.pool.query<{ total: string }>(count.text, count.values)
-    return { total: Number(rows[0]?.total ?? 0) }
+    const total = await this.totals.get(key, async () => {
+      const { rows } = await this.pool.query<{ total: string }>(count.text, count.values)
+      return Number(rows[0]?.total ?? 0)
+    })
+    return { total }
   }
 
   private storeError(error: unknown): unknown {

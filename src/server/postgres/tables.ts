@@ -2,7 +2,8 @@
 // (engine types from the column types), and the data dictionary kept in column comments as CKAN does
 // (JSON `{"label": ..., "notes": ...}`). Tables come in creation order (the order of the --import options).
 import type { Pool, PoolClient } from 'pg'
-import type { FieldInfo } from '../../engine/index.ts'
+import type { DatasetInfo, FieldInfo, OtherResource } from '../../engine/index.ts'
+import { resourceNameOfFile } from '../catalog-setup.ts'
 import { fieldTypeOf } from './field-sql.ts'
 import { HIDDEN_COLUMNS, SEARCH_COLUMN } from './sql-names.ts'
 
@@ -17,6 +18,8 @@ export interface TableMeta {
   description?: string
   format?: string
   packageId?: string
+  /** The dataset the table belongs to (`package_search`): every resource of its package, and which one the table is. */
+  dataset?: Omit<DatasetInfo, 'otherResources'> & { resources?: OtherResource[]; served?: number }
 }
 
 export interface PgTable {
@@ -74,10 +77,20 @@ function parseMeta(comment: string | null): TableMeta {
       const value = (parsed as Record<string, unknown>)[key]
       if (typeof value === 'string') meta[key] = value
     }
+    // an import before names were base names kept the file's path as the title
+    if (meta.title !== undefined && /[\\/]/.test(meta.title) && /\.(csv|json)$/i.test(meta.title)) meta.title = resourceNameOfFile(meta.title)
+    const dataset = readDataset((parsed as Record<string, unknown>).dataset)
+    if (dataset !== undefined) meta.dataset = dataset
     return meta
   } catch {
     return { description: comment }
   }
+}
+
+function readDataset(value: unknown): TableMeta['dataset'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const dataset = value as NonNullable<TableMeta['dataset']>
+  return typeof dataset.id === 'string' && typeof dataset.name === 'string' ? dataset : undefined
 }
 
 /** The served tables of a schema (or just `only`), by name. Columns of types the engine has no name for are left out. */

@@ -23,6 +23,20 @@ function substring(random: SeededRandom, text: string): string {
   return random.chance(0.5) ? piece.toUpperCase() : piece
 }
 
+/** A number as people and files write it, which PostgreSQL reads as the same number (`" 6.5"`, `"+6.50"`, `"06"`), or refuses (`"6,5"`). */
+function respelledNumber(random: SeededRandom, cell: number): string {
+  const text = String(cell)
+  const digits = text.replace(/^-/, '')
+  const sign = text.startsWith('-') ? '-' : random.pick(['', '+'])
+  return random.pick([text, ` ${text} `, `${sign}${digits}`, `${sign}0${digits}`, Number.isInteger(cell) ? `${text}.0` : `${text}0`, text.replace('.', ','), `${text}e0`])
+}
+
+/** A date or timestamp as PostgreSQL also reads it (`2012-01-01T00:00:00`, `2012-01-01 03:04`), or refuses (`2012/13/01`). */
+function respelledDate(random: SeededRandom, cell: string): string {
+  const date = cell.slice(0, 10)
+  return random.pick([cell, `${date}T00:00:00`, ` ${date} `, `${date} 00:00`, date.replaceAll('-', ''), `${date.slice(0, 5)}13${date.slice(7)}`, `${date}T00:00:00.0000001`])
+}
+
 export function searchRequest(random: SeededRandom, target: SearchTarget): FuzzRequest {
   const field = (): string => (random.chance(0.1) ? '_id' : random.pick(target.fields))
   const value = (name: string): unknown => {
@@ -53,7 +67,8 @@ export function searchRequest(random: SeededRandom, target: SearchTarget): FuzzR
       const name = field()
       const scalar = (): unknown => {
         const cell = value(name)
-        if (typeof cell === 'number' && random.chance(0.3)) return String(cell)
+        if (typeof cell === 'number' && random.chance(0.4)) return respelledNumber(random, cell)
+        if (typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}/.test(cell) && random.chance(0.4)) return respelledDate(random, cell)
         return cell === undefined ? null : cell
       }
       return [name, random.chance(0.3) ? Array.from({ length: random.int(4) }, scalar) : scalar()]

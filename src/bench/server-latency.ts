@@ -1,0 +1,172 @@
+// The in-memory server's fairness figures at one size: `npm run api --resource` started on the
+// generated CSV, then the latency of a cheap request (`limit 5`) over HTTP
+//  - in the first 10 s after `listening on` (the rest of the file loading, then the background indexes),
+//  - on the idle server, once the file is loaded (the baseline, same run),
+//  - while each heavy request runs (a `distinct` sort on two text fields, 200 sort clauses, a 3.4 MB
+//    body of 200,000 clauses, a common `q` with a sort),
+// each with the load average when it was taken. Cheap requests go one after another, 10 ms apart.
+// Run alone: node --import tsx src/bench/server-latency.ts [records]
+import { spawn, type ChildProcess } from 'node:child_process'
+import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { writeGeneratedCsv } from './bench-csv.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SERVER_MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
+const STARTUP_WINDOW_MS = 10_000
+const GAP_MS = 10
+const BASELINE_SAMPLES = 100
+const RESOURCE = 'bench'
+
+export interface LatencySamples {
+  count: number
+  medianMs: number
+  maxMs: number
+  /** 1-minute load average when the samples were taken. */
+  load: number
+}
+
+export interface HeavyFigure {
+  name: string
+  status: number
+  heavyMs: number
+  /** The cheap request's latency while this one ran. */
+  cheap: LatencySamples
+}
+
+export interface ServerLatencyResult {
+  records: number
+  startup: LatencySamples & { estimated: number }
+  /** From `listening on` to the first answer on the whole table (not estimated). */
+  loadedAfterMs: number
+  baseline: LatencySamples
+  heavies: HeavyFigure[]
+}
+
+interface Heavy {
+  name: string
+  body: unknown
+}
+
+const HEAVIES: readonly Heavy[] = [
+  { name: '`distinct` sorted on two text fields (street, description)', body: { resource_id: RESOURCE, distinct: true, fields: ['street', 'description'], sort: 'street, description', limit: 5 } },
+  { name: '200 sort clauses (`description desc` x 200)', body: { resource_id: RESOURCE, sort: Array(200).fill('description desc').join(','), limit: 5 } },
+  { name: '200,000 sort clauses (3.4 MB body)', body: { resource_id: RESOURCE, sort: Array.from({ length: 200_000 }, (_, i) => (i % 2 === 0 ? 'street desc' : 'category')), limit: 5 } },
+  { name: 'common `q` ("e") sorted on a text field', body: { resource_id: RESOURCE, q: 'e', sort: 'agency, description desc', limit: 5 } },
+]
+
+function summarize(latencies: number[]): LatencySamples {
+  const sorted = latencies.toSorted((a, b) => a - b)
+  return { count: sorted.length, medianMs: sorted[Math.floor(sorted.length / 2)] ?? NaN, maxMs: sorted.at(-1) ?? NaN, load: loadavg()[0] }
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function cheapOnce(base: string): Promise<{ ms: number; estimated: boolean }> {
+  const started = performance.now()
+  const response = await fetch(`${base}/api/action/datastore_search?resource_id=${RESOURCE}&limit=5`)
+  const body = (await response.json()) as { result?: { total_was_estimated?: boolean } }
+  if (response.status !== 200) throw new Error(`limit 5 answered ${response.status}`)
+  return { ms: performance.now() - started, estimated: body.result?.total_was_estimated === true }
+}
+
+function startServer(csvPath: string): Promise<{ child: ChildProcess; base: string }> {
+  // a generous bound: these figures are about the other requests, the heavy ones should finish
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN, '--port', '0', '--statement-timeout', '600', '--resource', `${RESOURCE}=${csvPath}`],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.on('error', reject)
+    child.on('exit', (code) => reject(new Error(`The server exited with code ${code}: ${output.slice(0, 500)}`)))
+    child.stdout?.on('data', (data: Buffer) => {
+      output += data.toString()
+      const base = /listening on (\S+)/.exec(output)?.[1]
+      if (base !== undefined) resolve({ child, base })
+    })
+  })
+}
+
+export async function measureServerLatency(csvPath: string, records: number, log: (line: string) => void): Promise<ServerLatencyResult> {
+  const { child, base } = await startServer(csvPath)
+  try {
+    log(`[server ${records.toLocaleString('en-US')}] limit 5 for ${STARTUP_WINDOW_MS / 1000} s after listening`)
+    const listening = performance.now()
+    const startup: number[] = []
+    let estimated = 0
+    while (performance.now() - listening < STARTUP_WINDOW_MS) {
+      const answer = await cheapOnce(base)
+      startup.push(answer.ms)
+      if (answer.estimated) estimated++
+      await pause(GAP_MS)
+    }
+    const startupFigures = { ...summarize(startup), estimated }
+    // the rest is measured on the whole table: sorts and `distinct` would otherwise wait for the load
+    const loading = performance.now()
+    while ((await cheapOnce(base)).estimated) await pause(100)
+    const loadedAfterMs = performance.now() - listening
+    log(`[server ${records.toLocaleString('en-US')}] loaded ${Math.round(performance.now() - loading)} ms after the window`)
+    await pause(3000)
+    log(`[server ${records.toLocaleString('en-US')}] baseline: limit 5 on the idle server`)
+    const idle: number[] = []
+    for (let i = 0; i < BASELINE_SAMPLES; i++) {
+      idle.push((await cheapOnce(base)).ms)
+      await pause(GAP_MS)
+    }
+    const baseline = summarize(idle)
+    const heavies: HeavyFigure[] = []
+    for (const heavy of HEAVIES) {
+      log(`[server ${records.toLocaleString('en-US')}] limit 5 during ${heavy.name}`)
+      const started = performance.now()
+      let finished = false
+      const answer = fetch(`${base}/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy.body) })
+        .then(async (response) => {
+          await response.arrayBuffer()
+          return { status: response.status, ms: performance.now() - started }
+        })
+        .finally(() => {
+          finished = true
+        })
+      const cheap: number[] = []
+      while (!finished) {
+        cheap.push((await cheapOnce(base)).ms)
+        await pause(GAP_MS)
+      }
+      const { status, ms } = await answer
+      heavies.push({ name: heavy.name, status, heavyMs: ms, cheap: summarize(cheap) })
+      await pause(500)
+    }
+    return { records, startup: startupFigures, loadedAfterMs, baseline, heavies }
+  } finally {
+    child.removeAllListeners('exit')
+    child.kill()
+  }
+}
+
+const fixed = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–')
+const ratio = (value: number, base: number): string => (Number.isFinite(value) && base > 0 ? `${(value / base).toFixed(1)}×` : '–')
+const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`
+
+export function formatServerLatency(result: ServerLatencyResult): string {
+  const { baseline, startup } = result
+  const rows = [
+    line(['idle server (baseline)', String(baseline.count), fixed(baseline.medianMs), fixed(baseline.maxMs), '1.0×', '–', baseline.load.toFixed(1), '']),
+    line([`first ${STARTUP_WINDOW_MS / 1000} s after \`listening on\``, String(startup.count), fixed(startup.medianMs), fixed(startup.maxMs), ratio(startup.medianMs, baseline.medianMs), '–', startup.load.toFixed(1),
+      `target ≤ 5 ms median, ≤ 20 ms max; ${startup.estimated} answered while the file still loaded (loaded ${Math.round(result.loadedAfterMs).toLocaleString('en-US')} ms after listening)`]),
+    ...result.heavies.map((heavy) => line([`during ${heavy.name}`, String(heavy.cheap.count), fixed(heavy.cheap.medianMs), fixed(heavy.cheap.maxMs), ratio(heavy.cheap.medianMs, baseline.medianMs),
+      `${Math.round(heavy.heavyMs).toLocaleString('en-US')} ms (${heavy.status})`, heavy.cheap.load.toFixed(1), 'target ≤ 50 ms max'])),
+  ]
+  return [
+    `### In-memory server over HTTP, ${result.records.toLocaleString('en-US')} records: a cheap request (\`limit 5\`) beside other work`,
+    '',
+    line(['while', 'requests', 'median (ms)', 'max (ms)', 'median / baseline', 'heavy request took', 'load (1 min)', 'note']),
+    line(['---', '---', '---', '---', '---', '---', '---', '---']),
+    ...rows,
+  ].join('\n')
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const records = Number(process.argv[2] ?? 1_000_000)
+  const csvPath = await writeGeneratedCsv(fileURLToPath(new URL(`../../.bench-cache/service-requests-${records}.csv`, import.meta.url)), records)
+  const result = await measureServerLatency(csvPath, records, (text) => process.stderr.write(`${text}\n`))
+  process.stdout.write(`${formatServerLatency(result)}\n`)
+}
