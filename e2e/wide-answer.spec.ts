@@ -14,7 +14,7 @@ test.afterAll(async () => {
   await faults.close()
 })
 
-test('for the 10,000-field answer the grid draws in view only: longest task <= 200 ms, typing <= 50 ms a key, pinning still works', async ({ page }) => {
+test('for the 10,000-field answer the grid draws in view only (task budget <= 200 ms with E2E_PERF=1), typing stays quick, pinning still works', async ({ page }) => {
   test.setTimeout(90_000)
   await openApp(page)
   await fillLiveForm(page, { baseUrl: faults.baseUrl('fields10000'), resourceId: E2E_PUBLIC_RESOURCE, limit: String(MANY_FIELDS_RECORDS) })
