@@ -6,6 +6,7 @@ import { redactError, type ApiError } from './api-error.ts'
 import { htmlTitle, isHtml, isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
 import { isListsRecords, recordsFromLists } from './lists-records.ts'
 import type { RawResponse } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export type { JsonValue } from './body-text.ts'
 
@@ -167,7 +168,7 @@ function interpretSuccess(
       status,
       receivedChars: raw.bodyText.length,
       title: 'The answer was cut off',
-      message: `The JSON stopped after ${raw.bodyText.length.toLocaleString('en-US')} characters, before it was complete.`,
+      message: `The JSON stopped after ${formatCount(raw.bodyText.length)} characters, before it was complete.`,
       hint: 'The connection or a proxy dropped the rest. Try again, or ask for fewer records.',
     })
   }
@@ -256,7 +257,7 @@ function toResult(
   }
   if (totalWasEstimated) notes.push({ kind: 'total-estimated', message: 'The server estimated the total; the exact count may differ.' })
   if (context.requestedLimit !== undefined && limit !== undefined && limit < context.requestedLimit) {
-    notes.push({ kind: 'limit-clamped', message: `The server capped the limit at ${limit.toLocaleString('en-US')} records.` })
+    notes.push({ kind: 'limit-clamped', message: `The server capped the limit at ${formatCount(limit)} records.` })
   }
   if (raw.redirectedTo) notes.push({ kind: 'redirected', message: `The server redirected the request to ${raw.redirectedTo}.` })
   return {

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRevealResults } from './use-reveal-results.ts'
-import { toggleColumn } from '../features/columns/column-order.ts'
+import { tidyChoice, toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
 import { Pager } from '../features/paging/Pager.tsx'
@@ -12,6 +12,7 @@ import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
 import { ResourceHeading } from '../features/resource-info/ResourceHeading.tsx'
+import type { LayoutChange } from '../features/results-grid/ResultsGrid.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
@@ -93,6 +94,16 @@ export function Explorer() {
   const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
+  // Widths, pins and order made in the grid are the view's: kept in the link, cleared by Reset view.
+  const changeLayout = useStableCallback((change: LayoutChange) =>
+    explorer.changeView({
+      ...executed,
+      ...(change.widths ? { widths: change.widths } : {}),
+      ...(change.pinned ? { pinned: change.pinned } : {}),
+      ...(change.order ? { fields: tidyChoice(allFields.length > 0 ? allFields : change.order, change.order) } : {}),
+    }),
+  )
+  const viewChanged = executed.fields !== undefined || executed.widths !== undefined || executed.pinned !== undefined || executed.sort.length > 0
   const filterByValue = useStableCallback((field: string, value: string) => {
     const added = addFilterValue(draft.filters, field, value)
     explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
@@ -215,6 +226,11 @@ export function Explorer() {
                 </Suspense>
                 <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
                 <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
+                {viewChanged ? (
+                  <button type="button" className="button-secondary" onClick={explorer.resetView} title="All columns in table order, guessed widths, nothing pinned, unsorted, first page">
+                    Reset view
+                  </button>
+                ) : null}
               </div>
             ) : null}
             {data && searchView && summaries.open ? (
@@ -248,6 +264,9 @@ export function Explorer() {
                   records={records}
                   sort={executed.sort}
                   onSortChange={changeSort}
+                  widths={executed.widths}
+                  pinned={executed.pinned}
+                  onLayoutChange={changeLayout}
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
                   onShowSummary={showSummary}

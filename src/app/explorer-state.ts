@@ -112,13 +112,13 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       // A sort that ran in the browser was only right for the complete result this view replaces.
       const moved = next.offset !== executed.offset || next.limit !== executed.limit
       const view = next.sort.length > 0 && next.sortOn === 'browser' && moved ? withSort(next, next.sort, undefined) : next
-      const { limit, offset, fields, sort, sortOn } = queryToDraft(view)
-      return { ...showView(state, view), draft: { ...state.draft, limit, offset, fields, sort, sortOn } }
+      const { limit, offset, fields, sort, sortOn, widths, pinned } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, limit, offset, fields, sort, sortOn, widths, pinned } }
     }
     case 'view-reset': {
-      const view: QueryState = { ...state.executed, fields: undefined, sort: [], sortOn: 'browser', offset: 0 }
-      const { offset, fields, sort, sortOn } = queryToDraft(view)
-      return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn } }
+      const view: QueryState = { ...state.executed, fields: undefined, sort: [], sortOn: 'browser', offset: 0, widths: undefined, pinned: undefined }
+      const { offset, fields, sort, sortOn, widths, pinned } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn, widths, pinned } }
     }
     case 'history-navigated': {
       // Only an API the user ran on runs again, and only with its own origin's token; an entry of any
@@ -220,12 +220,22 @@ export function sameResource(a: QueryState, b: QueryState): boolean {
 }
 
 /**
- * The view (columns, order, sort, page) carried over from another resource, cut down to what this
+ * The view (columns, order, widths, pins, sort, page) carried over from another resource, cut down to what this
  * resource has: its known fields only, or nothing when its fields are not known yet.
  */
 export function viewForResource(query: QueryState, knownFields: readonly string[] | undefined): QueryState {
   const has = (field: string) => knownFields?.includes(field) ?? false
   const fields = query.fields?.filter(has)
   const sort = query.sort.filter((key) => has(key.field))
-  return { ...query, offset: 0, fields: fields && fields.length > 0 ? fields : undefined, sort, sortOn: sort.length > 0 ? query.sortOn : 'browser' }
+  const pinned = query.pinned?.filter(has)
+  const widths = query.widths && Object.fromEntries(Object.entries(query.widths).filter(([field]) => has(field)))
+  return {
+    ...query,
+    offset: 0,
+    fields: fields && fields.length > 0 ? fields : undefined,
+    sort,
+    sortOn: sort.length > 0 ? query.sortOn : 'browser',
+    pinned: pinned && pinned.length > 0 ? pinned : undefined,
+    widths: widths && Object.keys(widths).length > 0 ? widths : undefined,
+  }
 }

@@ -19,9 +19,9 @@ export function withSort(query: QueryState, sort: SortKey[], loaded: SearchData 
   return { ...query, sort, sortOn: sort.length === 0 || isComplete(loaded) || query.sql !== undefined ? 'browser' : 'server' }
 }
 
-const withoutSort = (query: QueryState) => encodeQuery({ ...query, sort: [], sortOn: 'browser' })
+const withoutSort = (query: QueryState) => encodeQuery({ ...query, sort: [], sortOn: 'browser', widths: undefined, pinned: undefined })
 
-/** Same records asked for, whatever the sort: a browser sort can stay a browser sort. */
+/** Same records asked for, whatever the sort and the column layout: a browser sort can stay a browser sort. */
 export function sameSearch(a: QueryState, b: QueryState): boolean {
   return withoutSort(a) === withoutSort(b)
 }

@@ -5,6 +5,7 @@
 //   measure=count | <name> <field>   `mean cost`; default count
 //   group_top=<N>                groups kept before `other` (default 20; 0 keeps every group)
 // Field names may hold any character; the last word decides (` by month`, `mean `).
+import { formatCount } from './locale-format.ts'
 
 export type GroupUnit = 'year' | 'month' | 'day'
 export type GroupMeasure = 'count' | 'sum' | 'mean' | 'min' | 'max'
@@ -61,7 +62,7 @@ export function decodeGrouping(pairs: readonly (readonly [string, string])[], ig
       } else if (value !== 'count') ignore(name, 'Malformed: the measure is `count` or `sum|mean|min|max <field>`.')
     } else if (name === 'group_top') {
       if (/^\d{1,5}$/.test(value) && Number(value) <= MAX_TOP) grouping.top = Number(value)
-      else ignore(name, `Malformed: group_top is a whole number up to ${MAX_TOP.toLocaleString('en-US')}.`)
+      else ignore(name, `Malformed: group_top is a whole number up to ${formatCount(MAX_TOP)}.`)
     }
   }
   return grouping.keys.length > 0 ? grouping : undefined

@@ -41,4 +41,8 @@ export interface QueryState {
    * goes (source, base URL, method) and the resource it is written about (completion, examples) count.
    */
   sql?: string
+  /** Column widths in px the user set (resized columns only); absent = every width guessed. */
+  widths?: Record<string, number>
+  /** Columns pinned at the start, in pin order; absent = none. */
+  pinned?: string[]
 }

@@ -2,6 +2,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_QUERY, defaultQuery } from './defaults.ts'
 import { decodeQuery, encodeQuery, LINK_LIMITS } from './url-codec.ts'
+import { formatCount } from './locale-format.ts'
 import type { QueryState } from './types.ts'
 
 const text = (maxLength = 12) => fc.string({ unit: 'grapheme', maxLength })
@@ -232,10 +233,36 @@ describe('SQL links', () => {
     const tooLong = 'x'.repeat(LINK_LIMITS.sqlChars + 1)
     const decoded = decodeQuery(new URLSearchParams({ sql: tooLong }).toString())
     expect(decoded.query.sql).toBeUndefined()
-    expect(decoded.ignored).toEqual([{ param: 'sql', reason: `Longer than ${LINK_LIMITS.sqlChars.toLocaleString('en-US')} characters.` }])
+    expect(decoded.ignored).toEqual([{ param: 'sql', reason: `Longer than ${formatCount(LINK_LIMITS.sqlChars)} characters.` }])
   })
 
   it('a link without sql= is a search', () => {
     expect(decodeQuery('resource=courses&q=x').query.sql).toBeUndefined()
+  })
+})
+
+describe('column layout in links', () => {
+  it('writes pins and resized widths compactly and reads them back', () => {
+    const query: QueryState = { ...defaultQuery(), pinned: ['name', 'a b'], widths: { name: 180, 'x y': 64 } }
+    const link = encodeQuery(query)
+    expect(link).toContain('pin=name&pin=a+b&width=name+180&width=x+y+64')
+    expect(decodeQuery(link).query).toMatchObject({ pinned: ['name', 'a b'], widths: { name: 180, 'x y': 64 } })
+  })
+
+  it('keeps a column named __proto__ as a column, not a prototype', () => {
+    const decoded = decodeQuery('width=__proto__+90')
+    expect(Object.hasOwn(decoded.query.widths ?? {}, '__proto__')).toBe(true)
+    expect(decoded.query.widths?.['__proto__']).toBe(90)
+  })
+
+  it('ignores widths that are not whole px within range, saying why', () => {
+    const decoded = decodeQuery('width=name+5&width=name&width=name+99999&width=ok+120')
+    expect(decoded.query.widths).toEqual({ ok: 120 })
+    expect(decoded.ignored).toHaveLength(3)
+    expect(decoded.ignored[0]?.reason).toMatch(/width is `<field> <px>`/)
+  })
+
+  it('leaves the layout out when nothing was resized or pinned', () => {
+    expect(encodeQuery({ ...defaultQuery(), widths: {}, pinned: [] })).toBe(encodeQuery(defaultQuery()))
   })
 })

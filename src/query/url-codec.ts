@@ -14,11 +14,14 @@
 //   fields=<name>                    repeated, in column order
 //   sql=<statement>                  the query is this SQL statement (datastore_search_sql)
 //   group=, measure=, group_top=     the grouping (grouping.ts owns their form), after the query's own
+//   pin=<name>                       repeated, columns pinned at the start in pin order
+//   width=<name> <px>                repeated, only the columns the user resized (the last word is the width)
 // Field names and values may hold any character: each is percent-encoded as a whole.
 import { DEFAULT_QUERY } from './defaults.ts'
 import { decodeGrouping, encodeGrouping, GROUPING_PARAMS, type Grouping } from './grouping.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
 import type { FilterClause, QueryState, SortKey } from './types.ts'
+import { formatCount } from './locale-format.ts'
 
 export const LINK_LIMITS = Object.freeze({
   totalChars: 100_000,
@@ -68,6 +71,8 @@ export function encodeQuery(query: QueryState): string {
   if (q.sortOn !== DEFAULT_QUERY.sortOn) pairs.push(['sort_on', q.sortOn])
   if (q.offset !== DEFAULT_QUERY.offset) pairs.push(['offset', String(q.offset)])
   for (const name of q.fields ?? []) pairs.push(['fields', name])
+  for (const name of q.pinned ?? []) pairs.push(['pin', name])
+  for (const [name, px] of Object.entries(q.widths ?? {})) pairs.push(['width', `${name} ${px}`])
   if (q.sql !== undefined) pairs.push(['sql', q.sql])
   return pairs.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join('&')
 }
@@ -98,6 +103,8 @@ export function decodeQuery(search: string): DecodedLink {
   const filters: FilterClause[] = []
   const sort: SortKey[] = []
   const fields: string[] = []
+  const pinned: string[] = []
+  const widths: [string, number][] = []
   const seen = new Set<string>()
   const groupingPairs: [string, string][] = []
   let filterValues = 0
@@ -121,7 +128,7 @@ export function decodeQuery(search: string): DecodedLink {
     }
     const valueChars = name === 'sql' ? LINK_LIMITS.sqlChars : LINK_LIMITS.valueChars
     if (value.length > valueChars || name.length > LINK_LIMITS.valueChars) {
-      ignore(`Longer than ${valueChars.toLocaleString('en-US')} characters.`)
+      ignore(`Longer than ${formatCount(valueChars)} characters.`)
       continue
     }
     if (name.startsWith(FILTER_PREFIX)) {
@@ -147,6 +154,18 @@ export function decodeQuery(search: string): DecodedLink {
       else fields.push(value)
       continue
     }
+    if (name === 'pin') {
+      if (pinned.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} pinned columns; the rest were ignored.`)
+      else pinned.push(value)
+      continue
+    }
+    if (name === 'width') {
+      const width = parseWidthParam(value)
+      if (width === undefined) ignore(`Malformed: a width is \`<field> <px>\`, from ${COLUMN_WIDTH_PX.min} to ${COLUMN_WIDTH_PX.max} px.`)
+      else if (widths.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} column widths; the rest were ignored.`)
+      else widths.push(width)
+      continue
+    }
     if (!Object.hasOwn(SINGLE_PARAMS, name)) {
       ignore('Unknown parameter.')
       continue
@@ -162,6 +181,9 @@ export function decodeQuery(search: string): DecodedLink {
   query.filters = filters
   query.sort = sort
   query.fields = fields
+  query.pinned = pinned
+  // fromEntries defines own properties: a column named `__proto__` stays a column.
+  query.widths = Object.fromEntries(widths)
   const grouping = decodeGrouping(groupingPairs, (param, reason) => ignored.push({ param, reason }))
   return { query: normalizeQuery(query), ignored: capNotes(ignored), ...(grouping ? { grouping } : {}) }
 }
@@ -169,7 +191,7 @@ export function decodeQuery(search: string): DecodedLink {
 function capNotes(ignored: IgnoredParam[]): IgnoredParam[] {
   if (ignored.length <= LINK_LIMITS.notes) return ignored
   const rest = ignored.length - (LINK_LIMITS.notes - 1)
-  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${rest.toLocaleString('en-US')} more parameters were ignored.` }]
+  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${formatCount(rest)} more parameters were ignored.` }]
 }
 
 function safeEntries(search: string, ignored: IgnoredParam[]): [string, string][] {
@@ -193,6 +215,17 @@ function shorten(text: string): string {
 function parseSortParam(value: string): SortKey {
   const match = /^(.*) (asc|desc)(?: nulls last)?$/s.exec(value)
   return match ? { field: match[1], direction: match[2] as SortKey['direction'] } : { field: value, direction: 'asc' }
+}
+
+/** The widths a column may be given (the grid's resize keeps to them too). */
+export const COLUMN_WIDTH_PX = Object.freeze({ min: 40, max: 2000 })
+
+/** `field 120`: the last word is the width in whole px, within COLUMN_WIDTH_PX. */
+function parseWidthParam(value: string): [string, number] | undefined {
+  const match = /^(.*) (\d{1,4})$/s.exec(value)
+  if (!match) return undefined
+  const px = Number(match[2])
+  return px >= COLUMN_WIDTH_PX.min && px <= COLUMN_WIDTH_PX.max ? [match[1], px] : undefined
 }
 
 type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset' | 'sql'

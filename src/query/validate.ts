@@ -2,6 +2,7 @@
 // sent; warnings are told but the query may still go.
 import { SERVER_MAX_LIMIT } from './defaults.ts'
 import type { FilterClause, QueryState } from './types.ts'
+import { formatCount } from './locale-format.ts'
 
 export type FieldKey = 'baseUrl' | 'resourceId' | 'token' | 'limit' | 'q' | 'filters' | 'sort' | 'offset' | 'fields' | 'sql'
 export type FieldMessages = Partial<Record<FieldKey, string>>
@@ -79,7 +80,7 @@ function limitMessages(limit: number | undefined): { error?: string; warning?: s
   if (!Number.isInteger(limit)) return { error: 'The limit must be a whole number.' }
   if (limit < 0) return { error: 'The limit cannot be negative.' }
   if (limit > SERVER_MAX_LIMIT) {
-    return { warning: `The server returns at most ${SERVER_MAX_LIMIT.toLocaleString('en-US')} records: the limit will be clamped to ${SERVER_MAX_LIMIT}.` }
+    return { warning: `The server returns at most ${formatCount(SERVER_MAX_LIMIT)} records: the limit will be clamped to ${SERVER_MAX_LIMIT}.` }
   }
   return {}
 }

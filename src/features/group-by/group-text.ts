@@ -2,24 +2,19 @@
 // measures that are not whole numbers show at least two decimals; date bins read as dates. Pure.
 import type { GroupAnswer } from '../../api/group-by/group-options.ts'
 import type { Grouping, GroupingKey, GroupUnit } from '../../query/grouping.ts'
+import { formatCount, formatDay, formatFixed, formatMonth, formatSignificant } from '../../query/locale-format.ts'
 
 type KeyValue = string | number | boolean | null | undefined | unknown
 
-const locale = typeof navigator === 'undefined' ? undefined : navigator.language
-const whole = new Intl.NumberFormat(locale)
-const decimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const small = new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 })
 
 /** `1,234,567`, `12.50`, `0.000123`. */
 export function formatNumber(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
-  if (Number.isInteger(value)) return whole.format(value)
-  if (value !== 0 && Math.abs(value) < 0.01) return small.format(value)
-  return decimal.format(value)
+  if (Number.isInteger(value)) return formatCount(value)
+  if (value !== 0 && Math.abs(value) < 0.01) return formatSignificant(value)
+  return formatFixed(value)
 }
 
-const MONTH = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
-const DAY = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** The first instant of a date bin's key (`2012`, `2012-01`, `2012-01-14`), or undefined. */
 export function binDate(text: string, unit: GroupUnit): Date | undefined {
@@ -34,7 +29,7 @@ export function keyLabel(value: KeyValue, key: GroupingKey): string {
   if (key.unit && typeof value === 'string') {
     const date = binDate(value, key.unit)
     if (date === undefined || key.unit === 'year') return value
-    return key.unit === 'month' ? MONTH.format(date) : DAY.format(date)
+    return key.unit === 'month' ? formatMonth(date) : formatDay(date)
   }
   if (typeof value === 'number') return formatNumber(value)
   if (value === '') return '(empty text)'
