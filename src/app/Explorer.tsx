@@ -245,7 +245,7 @@ export function Explorer() {
                 />
               </Suspense>
             ) : null}
-            {data && groupBy.open ? (
+            {data && searchView && groupBy.open ? (
               <Suspense fallback={<p className="grid-empty">Loading Group by…</p>}>
                 <GroupByPanel
                   query={executed}
