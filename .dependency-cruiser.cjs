@@ -1,6 +1,6 @@
 // The house's import arrows as rules (spec: architecture.md), checked by `npm run deps` in `npm test`.
-// app → features → api/query; api, demo, server → engine, query; the engine imports nothing of the
-// project. One rule per arrow, so a failure names the arrow that was broken.
+// app → features → api/query; api, demo, server → engine, query; sql → engine; the engine imports
+// nothing of the project. One rule per arrow, so a failure names the arrow that was broken.
 const TESTS = '\\.test\\.tsx?$|/test-support/'
 
 module.exports = {
@@ -62,6 +62,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/demo/' },
       to: { path: '^src/(app|features|api|server)/' },
+    },
+    {
+      name: 'sql-only-engine',
+      comment: 'src/sql (the SQL checks, loading and answers the server and the browser share) imports only the engine.',
+      severity: 'error',
+      from: { path: '^src/sql/' },
+      to: { path: '^src/', pathNot: '^src/(sql|engine)/' },
+    },
+    {
+      name: 'sql-runs-in-browser-and-node',
+      comment: 'src/sql runs in a Web Worker and in Node: no Node core modules (its npm parts are PGlite and the parser).',
+      severity: 'error',
+      from: { path: '^src/sql/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'server-only-engine-query-demo',

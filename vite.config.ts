@@ -1,10 +1,39 @@
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { sqlWorkerAssets } from './scripts/vite-sql-worker-assets.ts'
+
+// Offline after one visit: the service worker precaches the app shell, the demo worker and its data
+// (everything up to Workbox's 2 MiB a file). Bigger lazy chunks (an SQL engine, WebAssembly) are
+// cached the first time they are used instead. The manifest and icon live in public/; registering
+// is done by the app (src/app/app-update.ts), never by an inline script, and a new version waits
+// until the user asks for it.
+const offline = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  includeAssets: ['icon.svg', 'manifest.webmanifest'],
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,webmanifest,json,csv}'],
+    navigateFallback: 'index.html',
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Hashed file names never change content: the first copy is the right one.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/[^/]+\.(js|wasm|data|css)$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: { cacheName: 'lazy-chunks', expiration: { maxEntries: 30 } },
+      },
+    ],
+  },
+})
 
 // `base: './'` keeps the built site deployable under any sub-path of a static host.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), sqlWorkerAssets(), offline],
+  // Both load WebAssembly beside their own files: pre-bundling would move them away from it.
+  optimizeDeps: { exclude: ['@electric-sql/pglite', 'libpg-query'] },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   worker: { format: 'es' },

@@ -46,9 +46,11 @@ test('the results table reads as one header row of column headers (each with its
           - columnheader "subject":
             - button "subject"
             - button "Column menu subject"
+            - separator "Resize subject"
           - columnheader "stage":
             - button "stage"
             - button "Column menu stage"
+            - separator "Resize stage"
       - rowgroup:
         - row /Biology closed/:
           - cell /Biology/:
@@ -63,5 +65,5 @@ test('the results table reads as one header row of column headers (each with its
   `)
   expect(await table.getByRole('row').count()).toBe(3)
   await page.getByRole('button', { name: 'Column menu stage' }).click()
-  await expect(page.getByRole('menu', { name: 'Column stage' }).getByRole('menuitem')).toHaveText(['Sort ascending', 'Sort descending', 'Hide column', 'Filter by a value…', 'Summary'])
+  await expect(page.getByRole('menu', { name: 'Column stage' }).getByRole('menuitem')).toHaveText(['Sort ascending', 'Sort descending', 'Pin column', 'Hide column', 'Filter by a value…', 'Summary', 'Copy column'])
 })

@@ -11,7 +11,7 @@ import { OffThreadUnavailable } from './off-thread.ts'
 import type { DatastoreResult, ParseContext } from './parse-response.ts'
 import type { ListsUse, ServerFormats } from './server-formats.ts'
 import type { TotalCosts } from './total-costs.ts'
-import type { SendOptions, TransferProgress, Transport } from './transport.ts'
+import { TransportError, type SendOptions, type TransferProgress, type Transport } from './transport.ts'
 
 /** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
 export const OFF_THREAD_ABOVE_RECORDS = LISTS_ABOVE_RECORDS
@@ -25,6 +25,8 @@ export interface Transports {
   demoOffThread?: Pick<LiveWorkerClient, 'search'>
   /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
   serverFormats?: ServerFormats
+  /** Answers demo SQL queries (`datastore_search_sql`): PGlite in a worker of its own, started on first use. */
+  demoSql?: Transport
   /** What a count costs on each live server: pages go without their total where it may cost. */
   totalCosts?: TotalCosts
 }
@@ -51,6 +53,7 @@ export interface SearchOutcome {
 /** What a search depends on: the normalised query minus what the request does not carry. */
 export function searchIdentity(query: QueryState) {
   const q = normalizeQuery(query)
+  if (q.sql !== undefined) return { source: q.source, baseUrl: effectiveBaseUrl(q), method: q.method, sql: q.sql }
   return {
     source: q.source,
     baseUrl: effectiveBaseUrl(q),
@@ -109,7 +112,7 @@ export async function fetchDatastoreSearch(
   const companions = listsCompanions(query, extra)
   const buildOptions = { token: deps.token, listsAccepted: formats?.listsAccepted(baseUrl, companions), extra, ...page }
   const spec = buildRequest(query, buildOptions)
-  const context: ParseContext = { token: deps.token, requestedLimit: query.limit }
+  const context: ParseContext = query.sql === undefined ? { token: deps.token, requestedLimit: query.limit } : { token: deps.token, sql: true }
   let answer: LiveAnswer
   try {
     answer = await sendAndParse(query, spec, context, deps, signal)
@@ -161,6 +164,13 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
     onProgress: deps.onProgress,
     ...(query.source === 'live' && deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     ...(query.source === 'live' && deps.maxBytes !== undefined ? { maxBytes: deps.maxBytes } : {}),
+  }
+  if (query.sql !== undefined) {
+    const transport = query.source === 'demo' ? deps.transports.demoSql : deps.transports.live
+    if (!transport) throw new TransportError('demo-engine', 'SQL is not available in demo mode here.')
+    const raw = await transport.send(spec, options)
+    const { parseResponse } = await reading
+    return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
   }
   const big = query.limit !== undefined && query.limit > OFF_THREAD_ABOVE_RECORDS
   const offThread = deps.transports.liveOffThread

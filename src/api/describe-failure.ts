@@ -2,6 +2,7 @@
 import { redactError, type ApiError } from './api-error.ts'
 import { formatBytes, formatSeconds } from './fetch-transport.ts'
 import { TransportError } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export interface FailureContext {
   source: 'demo' | 'live'
@@ -29,7 +30,7 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
         title: `No answer within ${formatSeconds(timeoutMs)}`,
         message:
           error.details.phase === 'body'
-            ? `${host} started answering but had not finished after ${formatSeconds(timeoutMs)} (${received.toLocaleString('en-US')} bytes received); the query was stopped.`
+            ? `${host} started answering but had not finished after ${formatSeconds(timeoutMs)} (${formatCount(received)} bytes received); the query was stopped.`
             : `${host} did not answer within ${formatSeconds(timeoutMs)}; the query was stopped.`,
         hint: 'Ask for fewer records, or raise the timeout and run it again.',
       }
@@ -42,7 +43,7 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
         title: `The answer is larger than ${formatBytes(limitBytes)}`,
         message:
           received > 0
-            ? `${host} sent more than the size limit of ${formatBytes(limitBytes)}; the explorer stopped reading it after ${received.toLocaleString('en-US')} bytes so that this tab stays responsive.`
+            ? `${host} sent more than the size limit of ${formatBytes(limitBytes)}; the explorer stopped reading it after ${formatCount(received)} bytes so that this tab stays responsive.`
             : `${host} announced an answer larger than the size limit of ${formatBytes(limitBytes)}; the explorer did not read it so that this tab stays responsive.`,
         hint: 'Ask for fewer records or columns, or raise the size limit (Maximum answer size, in the form’s Advanced options) and run it again.',
       }
@@ -65,7 +66,7 @@ function describe(error: TransportError, { source, url }: FailureContext): ApiEr
             kind: 'network',
             phase: 'body',
             title: 'The connection broke off',
-            message: `${host} started answering, but the connection closed after ${received.toLocaleString('en-US')} bytes.`,
+            message: `${host} started answering, but the connection closed after ${formatCount(received)} bytes.`,
             hint: 'Try again; if it keeps happening, ask for fewer records.',
           }
         : {

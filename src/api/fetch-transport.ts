@@ -3,6 +3,7 @@
 // answer past it is stopped as it streams in, before it can fill the tab's memory).
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from './fetch-limits.ts'
 
@@ -125,7 +126,7 @@ function definedOnly(options: SendOptions): SendOptions {
 /** Bytes in MB (decimal, as the size limit is typed), e.g. `200 MB`, `1.5 MB`. */
 export function formatBytes(bytes: number): string {
   const mb = bytes / 1_000_000
-  return `${mb >= 10 ? Math.round(mb).toLocaleString('en-US') : Number(mb.toFixed(mb >= 1 ? 1 : 3))} MB`
+  return `${mb >= 10 ? formatCount(Math.round(mb)) : Number(mb.toFixed(mb >= 1 ? 1 : 3))} MB`
 }
 
 export function formatSeconds(ms: number): string {

@@ -1,6 +1,7 @@
 // CKAN's `records_format: "lists"`: each record is an array of values in the order of
 // `result.fields`. Rebuilt here into the records every other part of the explorer reads.
 import type { JsonValue } from './body-text.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 type Rebuilt = { [field: string]: JsonValue }
 
@@ -25,7 +26,7 @@ export function recordsFromLists(rows: readonly JsonValue[][], fieldIds: readonl
     if (row.length !== width) {
       return {
         ok: false,
-        message: `Record ${(index + 1).toLocaleString('en-US')} has ${row.length} values for ${width} fields, so its values cannot be named.`,
+        message: `Record ${formatCount(index + 1)} has ${row.length} values for ${width} fields, so its values cannot be named.`,
       }
     }
     const record: Rebuilt = {}

@@ -297,3 +297,32 @@ describe('the token never appears in an error', () => {
     expect(JSON.stringify(error)).toContain('<API_TOKEN>')
   })
 })
+
+describe('datastore_search_sql answers', () => {
+  const sqlContext: ParseContext = { sql: true }
+
+  it('reads records, fields and records_truncated, without the notes of a search answer', () => {
+    const body = JSON.stringify({
+      success: true,
+      result: { sql: 'SELECT 1', records_truncated: true, records: [{ n: 1 }], fields: [{ id: 'n', type: 'int4' }] },
+    })
+    const outcome = parseResponse(raw(200, body), sqlContext)
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    expect(outcome.result).toMatchObject({ records: [{ n: 1 }], fields: [{ id: 'n', type: 'int4' }], recordsTruncated: true, notes: [] })
+  })
+
+  it('409: PostgreSQL’s message goes to the SQL field, carrying info.position; info is no message of its own', () => {
+    const body = envelope({ __type: 'Validation Error', query: ['syntax error at or near "FORM"'], info: { statement: ['SELECT * FORM x'], position: [10] } })
+    const error = errorOf(raw(409, body), sqlContext)
+    if (error.kind !== 'validation') throw new Error(error.kind)
+    expect(error.fieldErrors).toEqual({ sql: 'syntax error at or near "FORM" (at character 10)' })
+    expect(error.paramErrors).toEqual({ query: ['syntax error at or near "FORM" (at character 10)'] })
+  })
+
+  it('a search answer’s `query` error stays off the SQL field', () => {
+    const error = errorOf(raw(409, envelope({ __type: 'Validation Error', query: ['Invalid query'] })))
+    if (error.kind !== 'validation') throw new Error(error.kind)
+    expect(error.fieldErrors).toEqual({})
+  })
+})

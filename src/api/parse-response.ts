@@ -1,10 +1,12 @@
 // The edge: a raw answer becomes a typed result or a typed error. Nothing past this point trusts the
 // server's JSON shape, and nothing it returns carries the token.
-import { FIELD_KEY_BY_PARAM, type FieldMessages } from '../query/validate.ts'
+import { withCharacterPosition } from '../query/sql-error-position.ts'
+import { FIELD_KEY_BY_PARAM, SQL_FIELD_KEY_BY_PARAM, type FieldKey, type FieldMessages } from '../query/validate.ts'
 import { redactError, type ApiError } from './api-error.ts'
 import { htmlTitle, isHtml, isJsonObject, parseBody, plainText, shorten, type JsonValue } from './body-text.ts'
 import { isListsRecords, recordsFromLists } from './lists-records.ts'
 import type { RawResponse } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export type { JsonValue } from './body-text.ts'
 
@@ -34,6 +36,8 @@ export interface DatastoreResult {
   resourceId?: string
   /** The `records_format` the server says it answered in (`objects`, `lists`, ...), when it says. */
   recordsFormat?: string
+  /** `datastore_search_sql` only: more rows existed than the server sends (its rows maximum). */
+  recordsTruncated?: boolean
   /** How this server differs from the reference engine, in plain words. */
   notes: ServerNote[]
 }
@@ -45,6 +49,8 @@ export interface ParseContext {
   token?: string
   /** The limit that was asked for, to tell when the server clamped it. */
   requestedLimit?: number
+  /** A `datastore_search_sql` answer: it has no total, limit or links to miss. */
+  sql?: boolean
 }
 
 const DETAIL_CHARS = 500
@@ -76,7 +82,9 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         status,
         title: 'The server could not read the request (400)',
         message: said || 'The server answered 400 Bad Request without saying why.',
-        hint: 'This usually means the request body was not valid JSON for this server. Try the other method (GET/POST), and report it if it persists.',
+        hint: context.sql
+          ? 'This server does not offer SQL (datastore_search_sql): CKAN portals turn it on with ckan.datastore.sqlsearch.enabled, the reference server with --sql. Switch the Query to Search.'
+          : 'This usually means the request body was not valid JSON for this server. Try the other method (GET/POST), and report it if it persists.',
       })
     case 401:
     case 403:
@@ -85,7 +93,10 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         status,
         title: `Access denied (${status})`,
         message: said || 'The server refused access to this resource.',
-        hint: 'The resource is private, or the token does not grant it. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”, which CKAN 2.9 to 2.12 all read (2.9 and 2.10 read X-CKAN-API-Key first and fall back to Authorization; 2.11 and later read only Authorization, unless the portal named another header).',
+        hint: context.sql
+          ? 'SQL may only read the served resources (a private one with its token) and call harmless functions: system tables and functions such as pg_sleep are refused, however the statement reaches them.'
+          : 'The resource is private, or the token does not grant it. Enter an API token that grants it; it is sent as the Authorization header, without “Bearer”, which CKAN 2.9 to 2.12 all read (2.9 and 2.10 read X-CKAN-API-Key first and fall back to Authorization; 2.11 and later read only Authorization, unless the portal named another header).',
+
       })
     case 404:
       return fail({
@@ -108,6 +119,7 @@ function interpret(raw: RawResponse, context: ParseContext): ParseOutcome {
         hint: 'Switch the method between POST and GET, and check the base URL.',
       })
     case 409:
+      if (context.sql) return fail(validationError(sqlErrorEnvelope(body.kind === 'json' ? body.value : undefined), said, 409, SQL_FIELD_KEY_BY_PARAM))
       return fail(validationError(body.kind === 'json' ? body.value : undefined, said))
     case 415:
       return fail({
@@ -156,7 +168,7 @@ function interpretSuccess(
       status,
       receivedChars: raw.bodyText.length,
       title: 'The answer was cut off',
-      message: `The JSON stopped after ${raw.bodyText.length.toLocaleString('en-US')} characters, before it was complete.`,
+      message: `The JSON stopped after ${formatCount(raw.bodyText.length)} characters, before it was complete.`,
       hint: 'The connection or a proxy dropped the rest. Try again, or ask for fewer records.',
     })
   }
@@ -240,12 +252,12 @@ function toResult(
       message: 'This server searches q as full text (whole words, ranked, as CKAN does) and added a “rank” column; the reference engine matches substrings.',
     })
   }
-  if (!links && totalWasEstimated === undefined) {
+  if (!links && totalWasEstimated === undefined && !context.sql) {
     notes.push({ kind: 'ckan-2.12-shape', message: 'No _links or total_was_estimated in the answer: the server looks like CKAN 2.12 or later.' })
   }
   if (totalWasEstimated) notes.push({ kind: 'total-estimated', message: 'The server estimated the total; the exact count may differ.' })
   if (context.requestedLimit !== undefined && limit !== undefined && limit < context.requestedLimit) {
-    notes.push({ kind: 'limit-clamped', message: `The server capped the limit at ${limit.toLocaleString('en-US')} records.` })
+    notes.push({ kind: 'limit-clamped', message: `The server capped the limit at ${formatCount(limit)} records.` })
   }
   if (raw.redirectedTo) notes.push({ kind: 'redirected', message: `The server redirected the request to ${raw.redirectedTo}.` })
   return {
@@ -258,8 +270,24 @@ function toResult(
     ...(links ? { links } : {}),
     ...(typeof result.resource_id === 'string' ? { resourceId: result.resource_id } : {}),
     ...(typeof result.records_format === 'string' ? { recordsFormat: result.records_format } : {}),
+    ...(result.records_truncated === true ? { recordsTruncated: true } : {}),
     notes,
   }
+}
+
+/**
+ * `datastore_search_sql`'s 409 as a plain validation error: `info` (the statement as sent, and where
+ * PostgreSQL's message points) is no message of its own; its position goes with the `query` message.
+ */
+function sqlErrorEnvelope(value: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonObject(value) || !isJsonObject(value.error)) return value
+  const { info, ...error } = value.error
+  const position = isJsonObject(info) && Array.isArray(info.position) ? info.position[0] : undefined
+  const query = error.query
+  if (typeof position === 'number' && Number.isSafeInteger(position) && position > 0 && Array.isArray(query) && typeof query[0] === 'string') {
+    error.query = [withCharacterPosition(query[0], position), ...query.slice(1)]
+  }
+  return { ...value, error }
 }
 
 /** An error object with at least one key naming a `datastore_search` parameter. */
@@ -267,7 +295,7 @@ function namesParameters(error: JsonValue | undefined): boolean {
   return isJsonObject(error) && Object.keys(error).some((key) => Object.hasOwn(FIELD_KEY_BY_PARAM, key))
 }
 
-function validationError(value: JsonValue | undefined, said: string, status = 409): ApiError {
+function validationError(value: JsonValue | undefined, said: string, status = 409, keys: Readonly<Record<string, FieldKey>> = FIELD_KEY_BY_PARAM): ApiError {
   const error = isJsonObject(value) && isJsonObject(value.error) ? value.error : undefined
   const paramErrors: Record<string, string[]> = {}
   for (const [key, messages] of Object.entries(error ?? {})) {
@@ -278,7 +306,7 @@ function validationError(value: JsonValue | undefined, said: string, status = 40
   }
   const fieldErrors: FieldMessages = {}
   for (const [param, messages] of Object.entries(paramErrors)) {
-    const key = Object.hasOwn(FIELD_KEY_BY_PARAM, param) ? FIELD_KEY_BY_PARAM[param] : undefined
+    const key = Object.hasOwn(keys, param) ? keys[param] : undefined
     if (key && fieldErrors[key] === undefined) fieldErrors[key] = messages.join(' ')
   }
   const summary = Object.entries(paramErrors)

@@ -13,6 +13,7 @@ import { createReachCheck, type ReachCheck } from './reachability.ts'
 import { textOf } from './resource-metadata.ts'
 import type { ListsVerdict } from './server-formats.ts'
 import type { Transport } from './transport.ts'
+import { formatCount } from '../query/locale-format.ts'
 
 export interface ProbeTarget {
   baseUrl: string
@@ -295,7 +296,7 @@ async function distinctLimitFinding(fields: readonly string[], send: SendRaw, se
       return {
         ...base,
         verdict: 'limit applied before distinct (CKAN 2.11 or older)',
-        detail: `${asked}: ${got} came back of ${result.total.toLocaleString('en-US')}, only those within the first rows. Summaries count values by jumping past the rows already counted.`,
+        detail: `${asked}: ${got} came back of ${formatCount(result.total)}, only those within the first rows. Summaries count values by jumping past the rows already counted.`,
         likeReference: false,
       }
     }
@@ -360,7 +361,7 @@ function distinctFinding(field: string | undefined, answer: RawAnswer | undefine
   if (field === undefined || answer === undefined) return { ...base, verdict: 'unknown', detail: 'The resource has no field to ask distinct values of.', likeReference: undefined }
   const result = resultOf(answer)
   if (!result) return { ...base, verdict: 'refused', detail: `distinct: true with fields ["${field}"]: ${refusal(answer)}.`, likeReference: false }
-  const total = typeof result.total === 'number' ? `; total ${result.total.toLocaleString('en-US')} distinct values` : ''
+  const total = typeof result.total === 'number' ? `; total ${formatCount(result.total)} distinct values` : ''
   return { ...base, verdict: 'accepted', detail: `distinct: true with fields ["${field}"] was answered${total}.`, likeReference: true }
 }
 
@@ -390,7 +391,7 @@ function showFinding(answer: RawAnswer): ProbeFinding {
 async function recordsFormatFinding(transport: Transport, target: ProbeTarget, token: string | undefined, signal?: AbortSignal, header?: TokenHeader): Promise<ProbeFinding> {
   const base = { topic: 'records-format', label: 'Records as lists (records_format)' } as const
   const asked = await ask(transport, probeQuery(target, { limit: 2 }), token, signal, { header, build: { recordsFormat: 'lists' } })
-  const over = LISTS_ABOVE_RECORDS.toLocaleString('en-US')
+  const over = formatCount(LISTS_ABOVE_RECORDS)
   if (asked.ok && asked.result.recordsFormat === 'lists') {
     return { ...base, verdict: 'accepted', detail: `records_format=lists was answered with lists: pages over ${over} records ask for them.`, likeReference: true }
   }

@@ -110,3 +110,26 @@ describe('worker transport: summarizeRecords', () => {
     expect(failure.kind).toBe('demo-engine')
   })
 })
+
+describe('worker transport: group', () => {
+  it('answers the engine grouping of the matching records, its errors, and cancels', async () => {
+    const transport = transportOver(new InMemoryWorker(catalogWithFruit()))
+    const grouped = await transport.group({ resource_id: 'fruit', q: 'p', group: [{ field: 'name' }], measure: 'sum', measure_field: 'kg' })
+    expect(grouped).toMatchObject({ total: 4, groups: 3, rows: [{ keys: ['apple'], count: 2, value: 4.5 }, { keys: ['pear'], count: 1, value: 2 }, { keys: ['plum'], count: 1, value: null }] })
+    const invalid = await apiErrorOf(transport.group({ resource_id: 'fruit', group: [{ field: 'colour' }] }))
+    expect(invalid).toMatchObject({ kind: 'validation', status: 409, paramErrors: { group: ['Unknown field "colour"'] } })
+
+    const worker = new InMemoryWorker(catalogWithFruit())
+    const controller = new AbortController()
+    const running = transportOver(worker).group({ resource_id: 'fruit', group: [{ field: 'name' }] }, controller.signal)
+    controller.abort()
+    expect(await apiErrorOf(running)).toMatchObject({ kind: 'aborted' })
+    expect(worker.received.map((message) => message.kind)).toEqual(['group', 'cancel'])
+  })
+
+  it('groups records on hand in the worker', async () => {
+    const transport = transportOver(new InMemoryWorker(new Catalog()))
+    const grouped = await transport.groupRecords([{ id: 'name', type: 'text' }], [{ name: 'a' }, { name: 'b' }, { name: 'a' }], { group: [{ field: 'name' }] })
+    expect(grouped.rows).toEqual([{ keys: ['a'], count: 2, value: 2 }, { keys: ['b'], count: 1, value: 1 }])
+  })
+})

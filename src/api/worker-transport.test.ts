@@ -16,6 +16,8 @@ describe('worker transport', () => {
     const client: DemoRequestClient = {
       summarize: notSummarizing,
       summarizeRecords: notSummarizing,
+      group: notSummarizing,
+      groupRecords: notSummarizing,
       read: notSummarizing,
       async request(request, options) {
         asked.push(request)
@@ -35,6 +37,8 @@ describe('worker transport', () => {
     const client: DemoRequestClient = {
       summarize: notSummarizing,
       summarizeRecords: notSummarizing,
+      group: notSummarizing,
+      groupRecords: notSummarizing,
       read: notSummarizing,
       request: (_request, options) => new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('AbortError')))),
     }
@@ -45,6 +49,8 @@ describe('worker transport', () => {
 
   it('reports a crashed worker as a demo engine failure with its message', async () => {
     const client: DemoRequestClient = { summarize: notSummarizing, summarizeRecords: notSummarizing,
+      group: notSummarizing,
+      groupRecords: notSummarizing,
       read: notSummarizing, request: () => Promise.reject(new Error('The demo worker stopped (out of memory).')) }
     const failure = await failureOf(createWorkerTransport(client).send(spec, {}))
     expect(failure).toMatchObject({ kind: 'demo-engine', message: 'The demo worker stopped (out of memory).' })

@@ -1,8 +1,8 @@
 // Demo transport: the same HttpRequestSpec, answered by the reference engine in a Web Worker; and
-// the engine's column summary, which only the demo engine computes in one call.
+// the engine's column summary and grouping, which only the demo engine computes in one call.
 import type { DemoWorkerClient, LoadProgress } from '../demo/worker-client.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
-import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
+import type { FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import { DatastoreSearchError } from './api-error.ts'
 import { successResult } from './body-text.ts'
 import { loadAnswerReading } from './answer-reading-loader.ts'
@@ -15,7 +15,7 @@ import type { RecordColumn } from './record-columns.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
 
 /** The part of the demo worker client this transport uses. */
-export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'read' | 'summarize' | 'summarizeRecords'>
+export type DemoRequestClient = Pick<DemoWorkerClient, 'request' | 'read' | 'summarize' | 'summarizeRecords' | 'group' | 'groupRecords'>
 
 export interface WorkerTransport extends Transport {
   /**
@@ -31,6 +31,10 @@ export interface WorkerTransport extends Transport {
   summarize(request: SummaryRequest, signal?: AbortSignal): Promise<TableSummary>
   /** The engine's summary of records on hand (a live page), computed off the main thread. */
   summarizeRecords(fields: FieldInfo[], records: RecordObject[], signal?: AbortSignal): Promise<TableSummary>
+  /** The engine's exact grouping of the matching records; throws as `summarize` does. */
+  group(request: GroupRequest, signal?: AbortSignal): Promise<GroupResult>
+  /** The engine's grouping of records on hand (loaded pages), computed off the main thread. */
+  groupRecords(fields: FieldInfo[], records: RecordObject[], request: GroupOptions, signal?: AbortSignal): Promise<GroupResult>
 }
 
 export function createWorkerTransport(client: DemoRequestClient): WorkerTransport {
@@ -76,35 +80,55 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
       }
     },
 
-    async summarize(request, signal): Promise<TableSummary> {
-      if (signal?.aborted) throw await summaryCancelled()
-      const started = performance.now()
-      let reply
+    summarize: (request, signal) => engineResult(() => client.summarize(request, signal), signal, summaryOf, { missing: 'no column summary', cancelled: SUMMARY_CANCELLED }),
+
+    group: (request, signal) => engineResult(() => client.group(request, signal), signal, groupOf, { missing: 'no grouping', cancelled: GROUPING_CANCELLED }),
+
+    async groupRecords(fields, records, request, signal): Promise<GroupResult> {
+      if (signal?.aborted) throw await summaryCancelled(GROUPING_CANCELLED)
       try {
-        reply = await client.summarize(request, signal)
+        return await client.groupRecords(fields, records, request, signal)
       } catch (error) {
-        throw await summaryFailure(engineFailure(error, signal, SUMMARY_CANCELLED))
+        throw await summaryFailure(engineFailure(error, signal, GROUPING_CANCELLED))
       }
-      const summary = summaryOf(reply.status, reply.body)
-      if (summary) return summary
-      const raw: RawResponse = {
-        status: reply.status,
-        statusText: '',
-        headers: [['content-type', 'application/json']],
-        bodyText: JSON.stringify(reply.body),
-        elapsedMs: performance.now() - started,
-      }
-      const { parseResponse } = await loadAnswerReading()
-      const parsed = parseResponse(raw)
-      if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
-      throw new DatastoreSearchError({
-        kind: 'unsuccessful',
-        status: reply.status,
-        title: 'The demo engine gave no summary',
-        message: 'The answer holds no column summary.',
-      })
     },
   }
+}
+
+/** The result of a summary or grouping envelope, or the error it holds as a `DatastoreSearchError`. */
+async function engineResult<T>(
+  ask: () => Promise<{ status: number; body: unknown }>,
+  signal: AbortSignal | undefined,
+  read: (status: number, body: unknown) => T | undefined,
+  words: { missing: string; cancelled: string },
+): Promise<T> {
+  const { missing, cancelled } = words
+  if (signal?.aborted) throw await summaryCancelled(cancelled)
+  const started = performance.now()
+  let reply
+  try {
+    reply = await ask()
+  } catch (error) {
+    throw await summaryFailure(engineFailure(error, signal, cancelled))
+  }
+  const result = read(reply.status, reply.body)
+  if (result) return result
+  const raw: RawResponse = {
+    status: reply.status,
+    statusText: '',
+    headers: [['content-type', 'application/json']],
+    bodyText: JSON.stringify(reply.body),
+    elapsedMs: performance.now() - started,
+  }
+  const { parseResponse } = await loadAnswerReading()
+  const parsed = parseResponse(raw)
+  if (!parsed.ok) throw new DatastoreSearchError(parsed.error)
+  throw new DatastoreSearchError({
+    kind: 'unsuccessful',
+    status: reply.status,
+    title: `The demo engine gave ${missing}`,
+    message: `The answer holds ${missing}.`,
+  })
 }
 
 async function summaryFailure(error: TransportError): Promise<DatastoreSearchError> {
@@ -113,9 +137,10 @@ async function summaryFailure(error: TransportError): Promise<DatastoreSearchErr
 }
 
 const SUMMARY_CANCELLED = 'The summary was cancelled.'
+const GROUPING_CANCELLED = 'The grouping was cancelled.'
 
-function summaryCancelled(): Promise<DatastoreSearchError> {
-  return summaryFailure(new TransportError('aborted', SUMMARY_CANCELLED))
+function summaryCancelled(message = SUMMARY_CANCELLED): Promise<DatastoreSearchError> {
+  return summaryFailure(new TransportError('aborted', message))
 }
 
 /** What went wrong in the worker: `aborted` (saying `cancelled`) when `signal` fired, else `demo-engine`. */
@@ -127,6 +152,13 @@ function engineFailure(error: unknown, signal: AbortSignal | undefined, cancelle
 /** The engine counts records: its progress in the transport's terms. */
 function recordProgress(onProgress: SendOptions['onProgress']): ((progress: LoadProgress) => void) | undefined {
   return onProgress && (({ done, total }) => onProgress({ done, total, unit: 'records' }))
+}
+
+/** The `GroupResult` of a success envelope, or undefined. */
+function groupOf(status: number, body: unknown): GroupResult | undefined {
+  const result = successResult(status, body)
+  if (!result || typeof result.total !== 'number' || typeof result.groups !== 'number' || !Array.isArray(result.rows)) return undefined
+  return result as unknown as GroupResult
 }
 
 /** The `TableSummary` of a success envelope, or undefined. */

@@ -1,8 +1,9 @@
 import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRevealResults } from './use-reveal-results.ts'
-import { toggleColumn } from '../features/columns/column-order.ts'
+import { tidyChoice, toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
+import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
@@ -10,10 +11,15 @@ import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
+import { ResourceHeading } from '../features/resource-info/ResourceHeading.tsx'
+import type { LayoutChange } from '../features/results-grid/ResultsGrid.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
+import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
-import { whenIdle } from '../features/idle/when-idle.ts'
+import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
+import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
+import { GroupByToggle } from '../features/group-by/GroupByToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -26,6 +32,7 @@ import { localStore, useOwnData } from './use-own-data.ts'
 import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { localSortReady, useSortedRecords } from './use-sorted-records.ts'
+import { useSqlMode } from './use-sql-mode.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { useBrowse } from './use-browse.ts'
 import { demoTransport, serverFormats, totalCosts, transports } from './transports.ts'
@@ -33,25 +40,21 @@ import type { QueryState } from '../query/types.ts'
 
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
-// What shows only beside an answer (pager, resource heading, summaries toggle, server notes): fetched at
-// once too, and the grid waits for it, so that they appear together.
-const answerParts = import('./answer-parts.ts')
-const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady, answerParts]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
-const Pager = lazy(() => answerParts.then((module) => ({ default: module.Pager })))
-const ResourceHeading = lazy(() => answerParts.then((module) => ({ default: module.ResourceHeading })))
-const ServerNotes = lazy(() => answerParts.then((module) => ({ default: module.ServerNotes })))
-const SummariesToggle = lazy(() => answerParts.then((module) => ({ default: module.SummariesToggle })))
+// The browser-side sort is a chunk of its own, fetched at once too; the grid waits for it so that sorted records never show unsorted first.
+const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// The probe is offered in live mode only: its code loads then.
+const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
+// The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
+const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
+// Group by loads its code when first opened, and the chart library after that, with the first chart.
+const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
-// The API probe (live mode only) loads its panel on idle or when the source is Live API.
-const probePanelModule = () => import('../features/probe/ProbePanel.tsx')
-const ProbePanel = lazy(() => probePanelModule().then((module) => ({ default: module.ProbePanel })))
-whenIdle(() => void probePanelModule())
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 /** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
@@ -92,13 +95,25 @@ export function Explorer() {
   const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
+  // Widths, pins and order made in the grid are the view's: kept in the link, cleared by Reset view.
+  const changeLayout = useStableCallback((change: LayoutChange) =>
+    explorer.changeView({
+      ...executed,
+      ...(change.widths ? { widths: change.widths } : {}),
+      ...(change.pinned ? { pinned: change.pinned } : {}),
+      ...(change.order ? { fields: tidyChoice(allFields.length > 0 ? allFields : change.order, change.order) } : {}),
+    }),
+  )
+  const viewChanged = executed.fields !== undefined || executed.widths !== undefined || executed.pinned !== undefined || executed.sort.length > 0
   const filterByValue = useStableCallback((field: string, value: string) => {
     const added = addFilterValue(draft.filters, field, value)
     explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
   })
   const data = search.data
   const metadata = useResourceMetadata(executed, search, explorer.runToken)
-  const gridFields = useMemo(() => withLabels(data?.fields ?? [], metadata.labels), [data, metadata.labels])
+  // An SQL answer's columns are the statement's, whatever their names: no labels of the resource's fields.
+  const sqlAnswer = executed.sql !== undefined
+  const gridFields = useMemo(() => (sqlAnswer ? (data?.fields ?? []) : withLabels(data?.fields ?? [], metadata.labels)), [data, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
   const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const stepPage = useStableCallback((step: -1 | 1) => {
@@ -112,6 +127,14 @@ export function Explorer() {
   const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
+  const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
+  // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
+  const searchView = !sqlAnswer
+  const { groupBy } = explorer
+  const groupDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, group: demoTransport.group, groupRecords: demoTransport.groupRecords }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
   const browse = useBrowse(draft, explorer.run)
   const summaryDeps = useMemo(
     () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
@@ -127,6 +150,7 @@ export function Explorer() {
       <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
+          <QueryModeSwitch mode={sql.mode} onChange={sql.switchMode} />
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}
@@ -146,6 +170,13 @@ export function Explorer() {
               keptNote: token.keptNote,
             }}
             timeoutControls={explorer.timeout}
+            editor={
+              sql.panel ? (
+                <Suspense fallback={<p className="field-hint">Loading the SQL editor…</p>}>
+                  <SqlPanel {...sql.panel} />
+                </Suspense>
+              ) : undefined
+            }
             resourceTools={
               <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
                 Browse datasets
@@ -176,12 +207,8 @@ export function Explorer() {
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
-          {data?.notes ? (
-            <Suspense fallback={null}>
-              <ServerNotes notes={data.notes} />
-            </Suspense>
-          ) : null}
-          {data ? (
+          <ServerNotes notes={data?.notes} />
+          {data && searchView ? (
             <Suspense fallback={null}>
               <ExportControl
                 query={executed}
@@ -192,18 +219,22 @@ export function Explorer() {
           ) : null}
           <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records">
             {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
-            {data ? (
+            {data && searchView ? (
               <div className="grid-toolbar">
+                <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
-                  <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
-                  <Suspense fallback={null}>
-                    <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
-                  </Suspense>
-                  <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
+                  <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
                 </Suspense>
+                <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
+                <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
+                {viewChanged ? (
+                  <button type="button" className="button-secondary" onClick={explorer.resetView} title="All columns in table order, guessed widths, nothing pinned, unsorted, first page">
+                    Reset view
+                  </button>
+                ) : null}
               </div>
             ) : null}
-            {data && summaries.open ? (
+            {data && searchView && summaries.open ? (
               <Suspense fallback={<p className="grid-empty">Loading the summaries…</p>}>
                 <SummariesPanel
                   query={executed}
@@ -215,6 +246,18 @@ export function Explorer() {
                 />
               </Suspense>
             ) : null}
+            {data && searchView && groupBy.open ? (
+              <Suspense fallback={<p className="grid-empty">Loading Group by…</p>}>
+                <GroupByPanel
+                  query={executed}
+                  answer={search.isPrevious ? undefined : data}
+                  grouping={groupBy.grouping}
+                  onChange={groupBy.change}
+                  deps={groupDeps}
+                  onFilter={filterByValue}
+                />
+              </Suspense>
+            ) : null}
             {data ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
                 <ResultsGrid
@@ -222,6 +265,9 @@ export function Explorer() {
                   records={records}
                   sort={executed.sort}
                   onSortChange={changeSort}
+                  widths={executed.widths}
+                  pinned={executed.pinned}
+                  onLayoutChange={changeLayout}
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
                   onShowSummary={showSummary}
@@ -233,21 +279,19 @@ export function Explorer() {
             ) : (
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
-            {data ? (
-              <Suspense fallback={null}>
-                <Pager
-                  offset={executed.offset}
-                  limit={executed.limit}
-                  shown={data.records.length}
-                  total={data.total}
-                  totalEstimated={data.totalWasEstimated}
-                  counting={search.counting}
-                  onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
-                  onNextIntent={explorer.prefetchNextPage}
-                  pending={search.isPrevious && search.isFetching}
-                  onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
-                />
-              </Suspense>
+            {data && searchView ? (
+              <Pager
+                offset={executed.offset}
+                limit={executed.limit}
+                shown={data.records.length}
+                total={data.total}
+                totalEstimated={data.totalWasEstimated}
+                counting={search.counting}
+                onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
+                onNextIntent={explorer.prefetchNextPage}
+                pending={search.isPrevious && search.isFetching}
+                onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
+              />
             ) : null}
           </section>
         </div>

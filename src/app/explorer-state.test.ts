@@ -166,6 +166,21 @@ describe('sort, view and reset', () => {
     expect(next.executed).toMatchObject({ fields: undefined, sort: [], sortOn: 'browser', offset: 0, resourceId: 'courses' })
     expect(next.draft).toMatchObject({ fields: undefined, sort: [], offset: 0 })
   })
+
+  it('resets the column widths and pins with the rest of the view', () => {
+    const state = opened({ ...LIVE, widths: { subject: 200 }, pinned: ['subject'] })
+    const next = explorerReducer(state, { type: 'view-reset' })
+    expect(next.executed.widths).toBeUndefined()
+    expect(next.executed.pinned).toBeUndefined()
+    expect(next.draft.widths).toBeUndefined()
+  })
+
+  it('keeps a resized width in the form, so running the query again keeps it', () => {
+    const state = opened(LIVE)
+    const next = explorerReducer(state, { type: 'view-changed', view: { ...state.executed, widths: { subject: 180 }, pinned: ['stage'] } })
+    expect(next.draft).toMatchObject({ widths: { subject: 180 }, pinned: ['stage'] })
+    expect(next.link?.query).toMatchObject({ widths: { subject: 180 }, pinned: ['stage'] })
+  })
 })
 
 describe('history, cancel and edits', () => {

@@ -5,6 +5,7 @@ import { tokenTarget, type TokenTarget } from '../api/token-store.ts'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { offsetForRun } from '../features/paging/paging.ts'
 import { normalizeQuery } from '../query/normalize.ts'
+import type { Grouping } from '../query/grouping.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
 import { encodeQuery, type DecodedLink, type IgnoredParam } from '../query/url-codec.ts'
 import { hasErrors, validateQuery, type FieldMessages } from '../query/validate.ts'
@@ -37,6 +38,8 @@ export interface ExplorerState {
   ignoredLinkParams: IgnoredParam[]
   /** The column summaries panel; `focus` is the field a column menu asked for (a new object each time). */
   summaries: { open: boolean; focus?: { field: string } }
+  /** The `Group by` panel and its grouping (in the link while the panel is open). */
+  groupBy: { open: boolean; grouping?: Grouping }
 }
 
 export type ExplorerAction =
@@ -62,6 +65,8 @@ export type ExplorerAction =
   | { type: 'link-note-dismissed' }
   | { type: 'summaries-toggled' }
   | { type: 'summary-asked'; field: string }
+  | { type: 'group-by-toggled' }
+  | { type: 'grouping-changed'; grouping: Grouping | undefined }
 
 /**
  * The state for a page opened on `link` with `token` (the one remembered for the link's origin);
@@ -86,6 +91,7 @@ export function linkOpened(opened: DecodedLink, token: string, runsAtOnce: boole
     link: link.ignored.length > 0 ? { query: link.query, replace: true } : undefined,
     ignoredLinkParams: link.ignored,
     summaries: { open: false },
+    groupBy: { open: link.grouping !== undefined, grouping: link.grouping },
   }
 }
 
@@ -106,13 +112,13 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       // A sort that ran in the browser was only right for the complete result this view replaces.
       const moved = next.offset !== executed.offset || next.limit !== executed.limit
       const view = next.sort.length > 0 && next.sortOn === 'browser' && moved ? withSort(next, next.sort, undefined) : next
-      const { limit, offset, fields, sort, sortOn } = queryToDraft(view)
-      return { ...showView(state, view), draft: { ...state.draft, limit, offset, fields, sort, sortOn } }
+      const { limit, offset, fields, sort, sortOn, widths, pinned } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, limit, offset, fields, sort, sortOn, widths, pinned } }
     }
     case 'view-reset': {
-      const view: QueryState = { ...state.executed, fields: undefined, sort: [], sortOn: 'browser', offset: 0 }
-      const { offset, fields, sort, sortOn } = queryToDraft(view)
-      return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn } }
+      const view: QueryState = { ...state.executed, fields: undefined, sort: [], sortOn: 'browser', offset: 0, widths: undefined, pinned: undefined }
+      const { offset, fields, sort, sortOn, widths, pinned } = queryToDraft(view)
+      return { ...showView(state, view), draft: { ...state.draft, offset, fields, sort, sortOn, widths, pinned } }
     }
     case 'history-navigated': {
       // Only an API the user ran on runs again, and only with its own origin's token; an entry of any
@@ -129,6 +135,7 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
         runToken: known ? action.token : '',
         link: undefined,
         ignoredLinkParams: action.link.ignored,
+        groupBy: action.link.grouping ? { open: true, grouping: action.link.grouping } : { ...state.groupBy, open: false },
       }
     }
     case 'cancelled':
@@ -143,6 +150,11 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       return { ...state, summaries: { open: !state.summaries.open } }
     case 'summary-asked':
       return { ...state, summaries: { open: true, focus: { field: action.field } } }
+    // the link shows the grouping while the panel is open: rewritten in place, no new history entry
+    case 'group-by-toggled':
+      return { ...state, groupBy: { ...state.groupBy, open: !state.groupBy.open }, link: { query: state.executed, replace: true } }
+    case 'grouping-changed':
+      return { ...state, groupBy: { open: true, grouping: action.grouping }, link: { query: state.executed, replace: true } }
     default:
       return unhandled(action)
   }
@@ -208,12 +220,22 @@ export function sameResource(a: QueryState, b: QueryState): boolean {
 }
 
 /**
- * The view (columns, order, sort, page) carried over from another resource, cut down to what this
+ * The view (columns, order, widths, pins, sort, page) carried over from another resource, cut down to what this
  * resource has: its known fields only, or nothing when its fields are not known yet.
  */
 export function viewForResource(query: QueryState, knownFields: readonly string[] | undefined): QueryState {
   const has = (field: string) => knownFields?.includes(field) ?? false
   const fields = query.fields?.filter(has)
   const sort = query.sort.filter((key) => has(key.field))
-  return { ...query, offset: 0, fields: fields && fields.length > 0 ? fields : undefined, sort, sortOn: sort.length > 0 ? query.sortOn : 'browser' }
+  const pinned = query.pinned?.filter(has)
+  const widths = query.widths && Object.fromEntries(Object.entries(query.widths).filter(([field]) => has(field)))
+  return {
+    ...query,
+    offset: 0,
+    fields: fields && fields.length > 0 ? fields : undefined,
+    sort,
+    sortOn: sort.length > 0 ? query.sortOn : 'browser',
+    pinned: pinned && pinned.length > 0 ? pinned : undefined,
+    widths: widths && Object.keys(widths).length > 0 ? widths : undefined,
+  }
 }

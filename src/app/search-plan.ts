@@ -15,18 +15,19 @@ export function requestQuery(query: QueryState): QueryState {
 
 /** A new grid sort: sorted in the browser when the loaded result is complete, else by the server. */
 export function withSort(query: QueryState, sort: SortKey[], loaded: SearchData | undefined): QueryState {
-  return { ...query, sort, sortOn: sort.length === 0 || isComplete(loaded) ? 'browser' : 'server' }
+  // An SQL answer is sorted in the browser: its statement says what it holds (ORDER BY is the server's).
+  return { ...query, sort, sortOn: sort.length === 0 || isComplete(loaded) || query.sql !== undefined ? 'browser' : 'server' }
 }
 
-const withoutSort = (query: QueryState) => encodeQuery({ ...query, sort: [], sortOn: 'browser' })
+const withoutSort = (query: QueryState) => encodeQuery({ ...query, sort: [], sortOn: 'browser', widths: undefined, pinned: undefined })
 
-/** Same records asked for, whatever the sort: a browser sort can stay a browser sort. */
+/** Same records asked for, whatever the sort and the column layout: a browser sort can stay a browser sort. */
 export function sameSearch(a: QueryState, b: QueryState): boolean {
   return withoutSort(a) === withoutSort(b)
 }
 
 /** A query run from the form keeps a browser sort only when it asks for the same records again. */
 export function sortPlaceForRun(next: QueryState, previous: QueryState): QueryState {
-  if (next.sort.length === 0) return { ...next, sortOn: 'browser' }
+  if (next.sort.length === 0 || next.sql !== undefined) return { ...next, sortOn: 'browser' }
   return { ...next, sortOn: sameSearch(next, previous) ? previous.sortOn : 'server' }
 }

@@ -8,6 +8,8 @@ export interface SearchData {
   records: DatastoreRecord[]
   total?: number
   totalWasEstimated?: boolean
+  /** An SQL answer stopped at the server's rows maximum (`records_truncated`). */
+  truncated?: boolean
   /** How the server differs from the reference engine, in plain words. */
   notes?: string[]
 }

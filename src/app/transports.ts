@@ -6,6 +6,8 @@ import type { Transports } from '../api/datastore-search.ts'
 import type { LiveWorkerClient } from '../api/live-worker-client.ts'
 import { OffThreadUnavailable } from '../api/off-thread.ts'
 import { createServerFormats } from '../api/server-formats.ts'
+import type { SqlWorkerTransport } from '../api/sql-worker-transport.ts'
+import type { SqlOwnFile } from '../demo/sql-protocol.ts'
 import { createTokenStore, withoutForeignTokens } from '../api/token-store.ts'
 import { createTotalCosts } from '../api/total-costs.ts'
 import type { Transport } from '../api/transport.ts'
@@ -26,6 +28,8 @@ const demoRequests: DemoRequestClient = {
   read: (request, context, options) => demoWorker().read(request, context, options),
   summarize: (request, signal) => demoWorker().summarize(request, signal),
   summarizeRecords: (fields, records, signal) => demoWorker().summarizeRecords(fields, records, signal),
+  group: (request, signal) => demoWorker().group(request, signal),
+  groupRecords: (fields, records, request, signal) => demoWorker().groupRecords(fields, records, request, signal),
 }
 
 /** The API tokens the user entered, by origin: the form shows one, the live transports ask it. */
@@ -45,8 +49,35 @@ const liveOffThread: Transports['liveOffThread'] = {
 export const serverFormats = createServerFormats()
 export const totalCosts = createTotalCosts()
 
-/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`). */
+/** The demo engine's transport, with its summaries (`summarize`, `summarizeRecords`) and groupings (`group`, `groupRecords`). */
 export const demoTransport = createWorkerTransport(demoRequests)
+
+let sqlTransport: Promise<SqlWorkerTransport> | undefined
+const sqlFiles: SqlOwnFile[] = []
+
+/** The demo SQL transport's code, loaded (and the worker made ready to start) on the first SQL query. */
+function demoSql(): Promise<SqlWorkerTransport> {
+  sqlTransport ??= import('../api/sql-worker-transport.ts').then((module) => {
+    const transport = module.createSqlWorkerTransport(() => new Worker(new URL('../api/sql-worker.ts', import.meta.url), { type: 'module', name: 'demo-sql' }))
+    for (const file of sqlFiles) transport.addFile(file)
+    return transport
+  })
+  return sqlTransport
+}
+
+/** Demo SQL: PGlite in a worker of its own, started on the first SQL query; added files are handed to it. */
+export const demoSqlTransport = {
+  send: (...args: Parameters<SqlWorkerTransport['send']>) => demoSql().then((transport) => transport.send(...args)),
+  /** The SQL mode was chosen in demo mode: start PostgreSQL now. */
+  warm(): void {
+    void demoSql().then((transport) => transport.warm())
+  },
+  addFile(file: SqlOwnFile): void {
+    sqlFiles.push(file)
+    if (sqlTransport) void sqlTransport.then((transport) => transport.addFile(file))
+  },
+}
+
 
 // The fetch transport loads on idle (or with the first live request): the demo never needs it.
 let fetchTransport: Promise<Transport> | undefined
@@ -67,5 +98,6 @@ export const transports: Transports = {
   demoOffThread: demoTransport,
   liveOffThread,
   serverFormats,
+  demoSql: demoSqlTransport,
   totalCosts,
 }

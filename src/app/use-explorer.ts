@@ -1,3 +1,4 @@
+import type { GroupByView } from '../features/group-by/group-by-view.ts'
 import type { SummariesView } from '../features/summaries/summaries-view.ts'
 import { useEffect, useMemo, useReducer } from 'react'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
@@ -56,6 +57,7 @@ export interface Explorer {
   ignoredLinkParams: IgnoredParam[]
   dismissLinkNote: () => void
   summaries: SummariesView
+  groupBy: GroupByView
 }
 
 /** The token entered (or remembered) for the origin a query goes to: never another origin's. */
@@ -89,9 +91,10 @@ export function useExplorer(): Explorer {
   useEffect(() => {
     if (state.rerun > 0) refetch()
   }, [state.rerun, refetch])
+  const shownGrouping = state.groupBy.open ? state.groupBy.grouping : undefined
   useEffect(() => {
-    if (state.link) recordQuery(state.link.query, { replace: state.link.replace })
-  }, [state.link])
+    if (state.link) recordQuery(state.link.query, { replace: state.link.replace, grouping: shownGrouping })
+  }, [state.link, shownGrouping])
   useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link, token: ownToken(link.query) }))
 
   const cancel = () => {
@@ -144,6 +147,11 @@ export function useExplorer(): Explorer {
       toggle: () => dispatch({ type: 'summaries-toggled' }),
       showField: (field) => dispatch({ type: 'summary-asked', field }),
     },
+    groupBy: {
+      ...state.groupBy,
+      toggle: () => dispatch({ type: 'group-by-toggled' }),
+      change: (grouping) => dispatch({ type: 'grouping-changed', grouping }),
+    },
   }
 }
 
@@ -161,6 +169,7 @@ function summarize(search: SearchView, executed: QueryState, cancelled: boolean)
     shown: search.data.records.length,
     total: search.data.total,
     totalEstimated: search.data.totalWasEstimated,
+    truncated: search.data.truncated,
     counting: search.counting,
     elapsedMs: search.elapsedMs,
     sortedBy: executed.sort.length === 0 ? 'none' : executed.sortOn,

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import type { AddFileState } from '../features/own-data/AddDataFile.tsx'
 import type { ResourceChoice } from '../features/query-form/ResourceIdField.tsx'
 import { rememberFileName } from '../features/own-data/file-names.ts'
-import { demoWorker } from './transports.ts'
+import { demoSqlTransport, demoWorker } from './transports.ts'
+import { formatCount } from '../query/locale-format.ts'
 
-const count = new Intl.NumberFormat('en-US')
 
 export function localStore(): Storage | undefined {
   try {
@@ -42,8 +42,10 @@ export function useOwnData(): OwnData {
       })
       .then(
         (resource) => {
+          // SQL in demo mode reads the same file, loaded into PGlite when a statement names it.
+          demoSqlTransport.addFile({ resourceId: resource.id, file })
           rememberFileName(localStore(), resource.id, file.name)
-          const records = resource.size === undefined ? '' : `${count.format(resource.size)} records, `
+          const records = resource.size === undefined ? '' : `${formatCount(resource.size)} records, `
           show(resource.id, resource.title, `${records}added from your file`)
           setState({ phase: 'added', message: `Added ${file.name} (${records}id ${resource.id}). It is queried below.` })
         },

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { decodeQuery, encodeQuery, type DecodedLink } from '../query/url-codec.ts'
+import type { Grouping } from '../query/grouping.ts'
+import { decodeQuery, encodeLink, type DecodedLink } from '../query/url-codec.ts'
 import type { QueryState } from '../query/types.ts'
 
 /** The query the page was opened with (never throws; what was ignored is listed). */
@@ -16,8 +17,8 @@ export function linkNamesItsServer(opened: DecodedLink): boolean {
   return !opened.ignored.some((item) => item.param === 'base' || item.param === '(more)' || item.param === '(whole link)')
 }
 
-function urlFor(query: QueryState): string {
-  const search = encodeQuery(query)
+function urlFor(query: QueryState, grouping: Grouping | undefined): string {
+  const search = encodeLink(query, grouping)
   return `${window.location.pathname}${search === '' ? '' : `?${search}`}`
 }
 
@@ -25,8 +26,8 @@ function urlFor(query: QueryState): string {
  * Records an executed query in the page URL: a new history entry when it differs from the current
  * address, or (`replace`) a rewrite of the current one. The codec owns the format; no token in it.
  */
-export function recordQuery(query: QueryState, options: { replace?: boolean } = {}): void {
-  const next = urlFor(query)
+export function recordQuery(query: QueryState, options: { replace?: boolean; grouping?: Grouping } = {}): void {
+  const next = urlFor(query, options.grouping)
   const here = `${window.location.pathname}${window.location.search}`
   if (next === here) return
   if (options.replace) window.history.replaceState(null, '', next)

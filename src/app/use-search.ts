@@ -37,6 +37,7 @@ function toData(outcome: SearchOutcome, counting: boolean, apart: TotalOutcome |
     records: result.records,
     total,
     totalWasEstimated: result.total === undefined ? apart?.totalWasEstimated : result.totalWasEstimated,
+    ...(result.recordsTruncated ? { truncated: true } : {}),
     notes: result.notes.filter((note) => !(counting && note.kind === 'total-estimated')).map((note) => note.message),
   }
 }

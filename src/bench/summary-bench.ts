@@ -4,6 +4,7 @@
 // naive one (totals, counts, empties, distinct counts, top counts, min/max/mean, binned total).
 import { Catalog, datastoreSearch, datastoreSummary, TableBuilder, type TableSummary } from '../engine/index.ts'
 import { BENCH_FIELDS, generateBenchRecords, queriesForGeneratedData } from './dataset.ts'
+import { groupRows, measureGroups, type GroupRowResult } from './group-bench.ts'
 import { naiveSummary, type NaiveSummary } from './summary-naive.ts'
 import { summaryRows, type SummaryBenchRow, type SummaryRowId } from './summary-queries.ts'
 import { timeRepeated } from './timing.ts'
@@ -26,6 +27,8 @@ export interface SummaryBenchResult {
   size: number
   q7: Timing
   rows: SummaryRowResult[]
+  /** The Group by rows (group-bench.ts), on the same table. */
+  groups: GroupRowResult[]
 }
 
 const RESOURCE_ID = 'summary-bench'
@@ -79,7 +82,8 @@ export async function measureSummaries(size: number, settings: RunSettings, log:
       disagreement: disagreement(engine.result, naive.result),
     })
   }
-  return { size, q7: q7Timing, rows }
+  const groups = await measureGroups(catalog, RESOURCE_ID, records, groupRows(queries, BENCH_FIELDS), settings, NAIVE_SETTINGS, log)
+  return { size, q7: q7Timing, rows, groups }
 }
 
 function targetOf(row: SummaryBenchRow, q7Ms: number): { ms: number; text: string } {

@@ -32,10 +32,30 @@ export function formatSummaries(result: SummaryBenchResult): string {
     line(header),
     line(header.map(() => '---')),
     ...rows.map(line),
+    '',
+    ...formatGroups(result),
   ].join('\n')
+}
+
+function formatGroups(result: SummaryBenchResult): string[] {
+  if (result.groups.length === 0) return []
+  const header = ['row', 'grouping', 'matches', 'groups', 'engine ms, median (min–max)', 'engine 1st run ms', 'naive ms, median (min–max)', 'target', 'verdict', 'engine = naive']
+  const rows = result.groups.map((row) => [
+    row.id,
+    row.description,
+    row.matches.toLocaleString('en-US'),
+    row.groups.toLocaleString('en-US'),
+    formatTiming(row.engine),
+    formatMs(row.engineFirstRunMs),
+    formatTiming(row.naive),
+    `≤ ${row.targetMs} ms`,
+    row.engine.medianMs <= row.targetMs ? 'met' : 'MISSED',
+    row.disagreement === undefined ? 'same' : `DIFFERENT: ${row.disagreement}`,
+  ])
+  return [`Group by through \`datastoreGroup\` (warm median) against a naive Map grouping of the row objects:`, '', line(header), line(header.map(() => '---')), ...rows.map(line)]
 }
 
 /** Problems the summary rows found (disagreements with the naive baseline). */
 export function summaryProblems(result: SummaryBenchResult): string[] {
-  return result.rows.flatMap((row) => (row.disagreement === undefined ? [] : [`${result.size.toLocaleString('en-US')} records, ${row.id}: ${row.disagreement}`]))
+  return [...result.rows, ...result.groups].flatMap((row) => (row.disagreement === undefined ? [] : [`${result.size.toLocaleString('en-US')} records, ${row.id}: ${row.disagreement}`]))
 }

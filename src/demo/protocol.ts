@@ -1,7 +1,7 @@
 // The demo worker's wire protocol, shared by the worker (its entry wires worker-host.ts to the
 // worker global) and the main-thread client (src/demo/worker-client.ts). Requests and responses
 // travel as plain serializable data.
-import type { FieldInfo, RecordObject, ResourceSummary, SummaryRequest, TableSummary } from '../engine/index.ts'
+import type { FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject, ResourceSummary, SummaryRequest, TableSummary } from '../engine/index.ts'
 
 /** An HTTP request as the worker receives it. */
 export interface SerializedRequest {
@@ -53,6 +53,10 @@ export type ToWorker =
   | { kind: 'summarize'; id: number; request: SummaryRequest }
   /** The engine's summary of records on hand (e.g. a live page), off the main thread. */
   | { kind: 'summarizeRecords'; id: number; fields: FieldInfo[]; records: RecordObject[] }
+  /** The engine's grouping of a resource's matching records (`datastoreGroup`). */
+  | { kind: 'group'; id: number; request: GroupRequest }
+  /** The engine's grouping of records on hand (a live page), off the main thread. */
+  | { kind: 'groupRecords'; id: number; fields: FieldInfo[]; records: RecordObject[]; request: GroupOptions }
 
 export type FromWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }
@@ -62,6 +66,9 @@ export type FromWorker =
   | { kind: 'read'; id: number; answer: unknown }
   | { kind: 'summary'; id: number; reply: SummaryReply }
   | { kind: 'recordsSummary'; id: number; summary: TableSummary }
+  /** `datastoreGroup`'s status and envelope (a `GroupResult` result, or an error). */
+  | { kind: 'grouped'; id: number; reply: SummaryReply }
+  | { kind: 'recordsGrouped'; id: number; result: GroupResult }
   | { kind: 'resources'; id: number; resources: DemoResourceSummary[] }
   | { kind: 'added'; id: number; resource: DemoResourceSummary }
   | { kind: 'progress'; id: number; progress: LoadProgress }

@@ -1,7 +1,7 @@
 // Main-thread side of the demo worker (no React): typed calls with request ids, cancel by
 // AbortSignal, load progress, and recovery when the worker dies (every pending call is rejected
 // with a clear message and the next call starts a fresh worker).
-import type { FieldInfo, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
+import type { FieldInfo, GroupOptions, GroupRequest, GroupResult, RecordObject, SummaryRequest, TableSummary } from '../engine/index.ts'
 import type { DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply, ToWorker } from './protocol.ts'
 
 export type { DemoResourceSummary, LoadProgress, SerializedRequest, SerializedResponse, SummaryReply } from './protocol.ts'
@@ -25,6 +25,10 @@ export interface DemoWorkerClient {
   summarize(request: SummaryRequest, signal?: AbortSignal): Promise<SummaryReply>
   /** The engine's summary of records on hand (a live page), computed in the worker. */
   summarizeRecords(fields: FieldInfo[], records: RecordObject[], signal?: AbortSignal): Promise<TableSummary>
+  /** The engine's grouping of a resource's matching records: its status and envelope. */
+  group(request: GroupRequest, signal?: AbortSignal): Promise<SummaryReply>
+  /** The engine's grouping of records on hand (a live page), computed in the worker. */
+  groupRecords(fields: FieldInfo[], records: RecordObject[], request: GroupOptions, signal?: AbortSignal): Promise<GroupResult>
   /** Loads a CSV or JSON file in the worker; resolves with the new resource (a fresh UUID). */
   addFile(file: File, options?: DemoRequestOptions): Promise<DemoResourceSummary>
   /** Stops the worker; pending calls are rejected. A later call starts a new worker. */
@@ -151,6 +155,14 @@ export function createDemoWorkerClient(createWorker: () => WorkerLike): DemoWork
       call(
         (id) => ({ kind: 'summarizeRecords', id, fields, records }),
         (message) => (message.kind === 'recordsSummary' ? message.summary : unexpected(message)),
+        { signal },
+      ),
+    group: (request, signal) =>
+      call((id) => ({ kind: 'group', id, request }), (message) => (message.kind === 'grouped' ? message.reply : unexpected(message)), { signal }),
+    groupRecords: (fields, records, request, signal) =>
+      call(
+        (id) => ({ kind: 'groupRecords', id, fields, records, request }),
+        (message) => (message.kind === 'recordsGrouped' ? message.result : unexpected(message)),
         { signal },
       ),
     addFile: (file, options) =>

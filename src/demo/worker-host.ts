@@ -1,6 +1,6 @@
 // The worker's message handling, separate from the worker global so it can be tested in Node: it
 // turns serialized requests into real `Request`s for the engine's handler and answers by id.
-import { Catalog, createDatastoreHandler, datastoreSummary, summarizeRecords, type SummaryRequest } from '../engine/index.ts'
+import { Catalog, createDatastoreHandler, datastoreGroup, datastoreSummary, groupRecords, summarizeRecords, type GroupRequest, type SummaryRequest } from '../engine/index.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { indexWhenIdle } from './idle-index.ts'
@@ -69,24 +69,34 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
     }
   }
 
-  const handleSummarize = async (id: number, request: SummaryRequest): Promise<void> => {
+  /** A summary or a grouping: the resource loaded first, then the engine's steps, paced and cancellable. */
+  const handleResourceWork = async (
+    id: number,
+    request: SummaryRequest | GroupRequest,
+    work: (pacing: { pause: () => Promise<void>; isCancelled: () => boolean }) => Promise<{ status: number; body: unknown }>,
+    reply: (answer: { status: number; body: unknown }) => FromWorker,
+    failure: string,
+  ): Promise<void> => {
     waiting.add(id)
     try {
-      // load first (reporting progress), so a summary cancelled meanwhile is never computed
+      // load first (reporting progress), so work cancelled meanwhile is never computed
       const entry = typeof request === 'object' && request !== null ? catalog.resolve(String(request.resource_id)) : undefined
       if (entry && !entry.isPrivate) await catalog.prepare(entry.id)
       if (cancelled.has(id)) {
         answer({ kind: 'failed', id, message: 'cancelled' })
         return
       }
-      // a field at a time, letting searches that arrive meanwhile run in between, stopping when cancelled
+      // a step at a time, letting searches that arrive meanwhile run in between, stopping when cancelled
       const pacing = { pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)), isCancelled: () => cancelled.has(id) }
-      const { status, body } = await datastoreSummary(catalog, request, { tokens: [] }, pacing)
-      answer({ kind: 'summary', id, reply: { status, body } })
+      answer(reply(await work(pacing)))
     } catch (error) {
-      answer({ kind: 'failed', id, message: `The demo engine could not summarise: ${messageOf(error)}` })
+      answer({ kind: 'failed', id, message: `${failure}: ${messageOf(error)}` })
     }
   }
+  const handleSummarize = (id: number, request: SummaryRequest) =>
+    handleResourceWork(id, request, (pacing) => datastoreSummary(catalog, request, { tokens: [] }, pacing), (reply) => ({ kind: 'summary', id, reply }), 'The demo engine could not summarise')
+  const handleGroup = (id: number, request: GroupRequest) =>
+    handleResourceWork(id, request, (pacing) => datastoreGroup(catalog, request, { tokens: [] }, pacing), (reply) => ({ kind: 'grouped', id, reply }), 'The demo engine could not group')
 
   const handleAddFile = async (id: number, file: File): Promise<void> => {
     const resourceId = newId()
@@ -149,6 +159,16 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
             post({ kind: 'failed', id: message.id, message: `The demo engine could not summarise the records: ${messageOf(error)}` })
           }
           break
+        case 'group':
+          void handleGroup(message.id, message.request)
+          break
+        case 'groupRecords':
+          try {
+            post({ kind: 'recordsGrouped', id: message.id, result: groupRecords(message.fields, message.records, message.request) })
+          } catch (error) {
+            post({ kind: 'failed', id: message.id, message: `The demo engine could not group the records: ${messageOf(error)}` })
+          }
+          break
       }
     },
     reportLoadProgress(resourceId, done, total) {
@@ -171,7 +191,8 @@ export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCou
   return host
 }
 
-async function run(handler: (request: Request) => Promise<Response>, serialized: SerializedRequest): Promise<SerializedResponse> {
+/** A serialized request through the engine's handler, its answer serialized (the SQL worker serves the same way). */
+export async function run(handler: (request: Request) => Promise<Response>, serialized: SerializedRequest): Promise<SerializedResponse> {
   const hasBody = serialized.body !== undefined && serialized.method !== 'GET' && serialized.method !== 'HEAD'
   const request = new Request(serialized.url, {
     method: serialized.method,

@@ -15,7 +15,8 @@ function failure(status: number, help: string, error: Record<string, unknown>): 
   return { status, body: { help, success: false, error } }
 }
 
-export function validationError(help: string, errors: ValidationErrors): Outcome {
+/** 409; `errors` holds CKAN's per-key message lists (and, for SQL, an `info` object). */
+export function validationError(help: string, errors: ValidationErrors | Readonly<Record<string, unknown>>): Outcome {
   return failure(409, help, { __type: 'Validation Error', ...errors })
 }
 
@@ -51,4 +52,9 @@ export function badRequest(detail: string): Outcome {
 /** CKAN's answer to a body that decoded to JSON other than an object. */
 export function notADictionary(input: unknown): Outcome {
   return badRequest(`Request data JSON decoded to ${JSON.stringify(input)} but it needs to be a dictionary.`)
+}
+
+/** CKAN's answer to an action it does not have: a bare JSON string, 400. */
+export function unknownAction(name: string): Outcome {
+  return { status: 400, body: `Bad request - Action name not known: ${name}` }
 }

@@ -41,7 +41,7 @@ describe('routing', () => {
   })
 
   it('any other path is a 404 envelope with CORS', async () => {
-    for (const path of ['/data/api/action/datastore_search_sql', '/other/api/action/datastore_search', '/data/api/action/datastore_search/']) {
+    for (const path of ['/data/api/action/datastore_delete', '/other/api/action/datastore_search', '/data/api/action/datastore_search/']) {
       const response = await handler(new Request(`${ORIGIN}${path}`))
       expect(response.status).toBe(404)
       expectCors(response)

@@ -14,10 +14,11 @@ import type { Catalog } from './catalog.ts'
 import { datastoreInfo, resourceShow } from './actions.ts'
 import { datastoreSearch, type SearchContext } from './datastore-search.ts'
 import { organizationList, packageList, packageSearch, packageShow } from './package-actions.ts'
-import { badRequest, internalError, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
+import { badRequest, internalError, unknownAction, methodNotAllowed, notFound, type Outcome } from './envelope.ts'
 import { helpUrl } from './links.ts'
 import { setOwn } from './own-property.ts'
 import type { SearchStore } from './search-query.ts'
+import { datastoreSearchSql, type SqlStore } from './sql-action.ts'
 
 export interface DatastoreHandlerOptions {
   catalog: Catalog
@@ -27,6 +28,8 @@ export interface DatastoreHandlerOptions {
   tokens: readonly string[]
   /** Where queries run (validation, envelopes and auth stay the engine's); the in-memory tables by default. */
   store?: SearchStore
+  /** Where `datastore_search_sql` runs; without it the action is unknown (400, as CKAN without the SQL action). */
+  sql?: SqlStore
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -104,10 +107,17 @@ const ACTIONS: Readonly<Record<string, Action>> = {
   organization_list: organizationList,
 }
 
+const SQL_ACTION = 'datastore_search_sql'
+
 export function createDatastoreHandler(options: DatastoreHandlerOptions): (request: Request) => Promise<Response> {
   const basePath = normaliseBasePath(options.basePath)
   const routes = new Map<string, Action>()
-  for (const [name, action] of Object.entries(ACTIONS)) {
+  const sqlStore = options.sql
+  const actions: Record<string, Action> = { ...ACTIONS }
+  actions[SQL_ACTION] = sqlStore === undefined
+    ? async () => unknownAction(SQL_ACTION)
+    : (catalog, params, context) => datastoreSearchSql(catalog, params, { ...context, sqlStore })
+  for (const [name, action] of Object.entries(actions)) {
     routes.set(`${basePath}/api/action/${name}`, action)
     routes.set(`${basePath}/api/3/action/${name}`, action)
   }

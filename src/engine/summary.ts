@@ -161,6 +161,16 @@ function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnI
   return numbers
 }
 
+/** The number of each code of a numeric column (NaN for null), cached with the column's index. */
+export function numbersOf(index: ColumnIndex): Float64Array {
+  return cachedPerCode(numbersByIndex, index, Number)
+}
+
+/** The day number (`dayNumber`) of each code of a date or timestamp column, cached with the index. */
+export function daysOf(index: ColumnIndex): Float64Array {
+  return cachedPerCode(daysByIndex, index, dayNumber)
+}
+
 function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array | null, size: number, params: ShapedSummaryRequest): FieldSummary {
   const { type } = field
   const emptyCode = index.codeFor(type === 'json' ? '""' : '') ?? 0

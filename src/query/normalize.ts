@@ -4,7 +4,8 @@ import type { FilterClause, QueryState } from './types.ts'
 /**
  * Merges clauses that name the same field (values in order of appearance: a field's values combine
  * as any-of, so two clauses on one field mean one longer list), drops clauses without values (they
- * cannot be written as chips or link parameters) and treats an empty `fields` list as "all fields".
+ * cannot be written as chips or link parameters) and treats an empty `fields` list as "all fields"
+ * (and empty widths or pins as none).
  */
 export function normalizeQuery(query: QueryState): QueryState {
   return {
@@ -12,6 +13,8 @@ export function normalizeQuery(query: QueryState): QueryState {
     filters: mergeFilterClauses(query.filters),
     sort: query.sort.map((key) => ({ ...key })),
     fields: query.fields && query.fields.length > 0 ? [...query.fields] : undefined,
+    widths: query.widths && Object.keys(query.widths).length > 0 ? { ...query.widths } : undefined,
+    pinned: query.pinned && query.pinned.length > 0 ? [...new Set(query.pinned)] : undefined,
   }
 }
 

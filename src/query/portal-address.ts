@@ -4,6 +4,7 @@
 // One pure reader turns each into the base URL, the resource id and the query parameters it carries.
 import type { FilterClause, QueryState, SortKey } from './types.ts'
 import { SECRET_NAME } from './url-codec.ts'
+import { formatCount } from './locale-format.ts'
 
 export type AddressKind = 'resource-page' | 'dump-link' | 'api-address'
 
@@ -156,7 +157,7 @@ function readApiAddress(baseUrl: string, action: string, search: URLSearchParams
       continue
     }
     if (values.some((item) => item.length > MAX_VALUE_CHARS)) {
-      skip(name, `longer than ${MAX_VALUE_CHARS.toLocaleString('en-US')} characters`)
+      skip(name, `longer than ${formatCount(MAX_VALUE_CHARS)} characters`)
       continue
     }
     if (name === 'resource_id' || name === 'id') {

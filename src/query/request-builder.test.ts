@@ -183,3 +183,33 @@ describe('withExtraParameters', () => {
     )
   })
 })
+
+describe('SQL requests', () => {
+  const SQL = `SELECT "subject", count(*) FROM "x" WHERE a = 'b&c=d' GROUP BY 1;`
+
+  it('POST: {"sql"} as the whole JSON body to datastore_search_sql, whatever else the query holds', () => {
+    expect(buildRequest(live({ sql: SQL, q: 'ignored', filters: [{ field: 'a', values: ['b'] }] }), { token: 't' })).toEqual({
+      method: 'POST',
+      url: 'http://127.0.0.1:8800/data/api/action/datastore_search_sql',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Authorization', 't'],
+      ],
+      body: JSON.stringify({ sql: SQL }),
+    })
+  })
+
+  it('GET: ?sql= percent-encoded, no body, a token only when given', () => {
+    const spec = buildRequest(live({ sql: SQL, method: 'GET' }))
+    expect(spec.method).toBe('GET')
+    expect(spec.headers).toEqual([])
+    expect(spec.body).toBeUndefined()
+    const url = new URL(spec.url)
+    expect(url.pathname).toBe('/data/api/action/datastore_search_sql')
+    expect([...url.searchParams]).toEqual([['sql', SQL]])
+  })
+
+  it('demo SQL is addressed to the demo base URL, as demo searches are', () => {
+    expect(buildRequest({ ...defaultQuery(), sql: 'SELECT 1' }).url).toBe(`${DEMO_BASE_URL}/api/action/datastore_search_sql`)
+  })
+})

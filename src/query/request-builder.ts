@@ -36,6 +36,7 @@ export function recordsFormatFor(query: QueryState, options: BuildOptions): 'lis
 }
 
 export const ACTION_PATH = '/api/action/datastore_search'
+export const SQL_ACTION = 'datastore_search_sql'
 export const TOKEN_PLACEHOLDER = '<API_TOKEN>'
 const AUTHORIZATION = 'Authorization'
 
@@ -72,6 +73,7 @@ export function effectiveBaseUrl(query: QueryState): string {
  * and without a token the GET stays a simple request with no CORS preflight).
  */
 export function buildRequest(query: QueryState, options: BuildOptions = {}): HttpRequestSpec {
+  if (query.sql !== undefined) return buildSqlRequest(query.sql, effectiveBaseUrl(query), query.method, options)
   const url = actionUrl(effectiveBaseUrl(query))
   const token = options.token?.trim()
   const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
@@ -91,6 +93,18 @@ export function buildRequest(query: QueryState, options: BuildOptions = {}): Htt
     headers: [['Content-Type', 'application/json'], ...auth],
     body: JSON.stringify(Object.fromEntries(sent)),
   }
+}
+
+/**
+ * `datastore_search_sql`: POST `{"sql": ...}` as JSON, or GET `?sql=`; the statement is sent exactly as
+ * written (CKAN takes it whole), `Authorization: <token>` only when a token is given.
+ */
+export function buildSqlRequest(sql: string, baseUrl: string, method: 'GET' | 'POST', options: Pick<BuildOptions, 'token'> = {}): HttpRequestSpec {
+  const url = actionAddress(baseUrl, SQL_ACTION)
+  const token = options.token?.trim()
+  const auth: [string, string][] = token ? [[AUTHORIZATION, token]] : []
+  if (method === 'GET') return { method, url: `${url}?sql=${encodeQueryValue(sql)}`, headers: auth }
+  return { method, url, headers: [['Content-Type', 'application/json'], ...auth], body: JSON.stringify({ sql }) }
 }
 
 type JsonParam = string | number | boolean | string[] | Record<string, string | string[]>

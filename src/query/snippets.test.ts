@@ -188,6 +188,42 @@ describe('shareLink', () => {
   })
 })
 
+describe('an SQL statement (datastore_search_sql)', () => {
+  const NASTY_SQL = `SELECT 'it''s', $$dollar "quoted" \\ $$ AS x, E'a\\nb' -- ${NASTY}\nFROM "d2a1e7a0-6b0c-4e55-9a57-2f3c5c1f1e01"\n/* ünïcødé 名前 */ WHERE a = '$HOME'`
+  const sqlQuery = (method: 'POST' | 'GET') => nastyQuery({ method, sql: NASTY_SQL })
+
+  for (const method of ['POST', 'GET'] as const) {
+    it.skipIf(!hasCurl())(`curl sends it exactly (${method})`, async () => {
+      const spec = buildRequest(sqlQuery(method), { token: 'tok' })
+      const got = await received(() => run('sh', ['-c', `${snippet('curl', spec, { revealToken: true })} --silent --show-error`]))
+      expect(asSpec(got, spec)).toEqual(spec)
+      const sent = method === 'POST' ? (JSON.parse(got.body) as { sql: string }).sql : new URL(got.url, base).searchParams.get('sql')
+      expect(sent).toBe(NASTY_SQL)
+    })
+
+    it(`fetch sends it exactly (${method})`, async () => {
+      const spec = buildRequest(sqlQuery(method))
+      const code = snippet('fetch', spec).replace('console.log', 'void ')
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => () => Promise<void>
+      const got = await received(() => new AsyncFunction(code)())
+      expect(asSpec(got, spec)).toEqual(spec)
+    })
+
+    it.skipIf(!hasPythonRequests())(`Python sends it exactly (${method})`, async () => {
+      const spec = buildRequest(sqlQuery(method))
+      const code = snippet('python', spec).replace(/^print\(.*$/m, '')
+      const got = await received(() => run('python3', ['-c', code]))
+      expect(asSpec(got, spec)).toEqual(spec)
+    })
+  }
+
+  it('R writes the statement as one literal that holds it exactly', () => {
+    const code = snippet('r', buildRequest(sqlQuery('POST')))
+    expect(code).toContain('/api/action/datastore_search_sql')
+    expect(code).toContain(`req_body_raw(${rString(JSON.stringify({ sql: NASTY_SQL }))}, type = "application/json")`)
+  })
+})
+
 describe('demo snippets', () => {
   it('say, as comments of their language, that they need a live server and how to start one', () => {
     const spec = buildRequest(defaultQuery())

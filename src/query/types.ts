@@ -36,4 +36,13 @@ export interface QueryState {
   offset: number
   /** Visible columns in order (`fields`); `undefined` = all, server order. */
   fields: string[] | undefined
+  /**
+   * Present: the query is this SQL statement (`datastore_search_sql`), and of the rest only where it
+   * goes (source, base URL, method) and the resource it is written about (completion, examples) count.
+   */
+  sql?: string
+  /** Column widths in px the user set (resized columns only); absent = every width guessed. */
+  widths?: Record<string, number>
+  /** Columns pinned at the start, in pin order; absent = none. */
+  pinned?: string[]
 }

@@ -2,6 +2,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_QUERY, defaultQuery } from './defaults.ts'
 import { decodeQuery, encodeQuery, LINK_LIMITS } from './url-codec.ts'
+import { formatCount } from './locale-format.ts'
 import type { QueryState } from './types.ts'
 
 const text = (maxLength = 12) => fc.string({ unit: 'grapheme', maxLength })
@@ -199,5 +200,69 @@ describe('hostile links', () => {
 
   it('reads a bare sort name as ascending', () => {
     expect(decodeQuery('sort=subject').query.sort).toEqual([{ field: 'subject', direction: 'asc' }])
+  })
+})
+
+describe('SQL links', () => {
+  const sqlText = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.constantFrom(`SELECT * FROM "a-b" WHERE x = 'it''s' -- c\n/* d */ LIMIT 10;`, '', ' ', 'SELECT $$&sql=x#$$', 'token=secret'),
+  )
+
+  it('round-trips any query with any statement, nothing ignored', () => {
+    fc.assert(
+      fc.property(queryArb, sqlText, (query, sql) => {
+        const withSql = { ...query, sql }
+        const decoded = decodeQuery(encodeQuery(withSql))
+        expect(decoded.ignored).toEqual([])
+        expect(decoded.query).toEqual(withSql)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('writes the statement last as sql=, readable', () => {
+    const sql = `SELECT subject, count(*) FROM "d2a1" GROUP BY 1`
+    expect(encodeQuery({ ...defaultQuery(), sql })).toBe('sql=SELECT+subject,+count(*)+FROM+%22d2a1%22+GROUP+BY+1')
+  })
+
+  it('takes statements longer than other values, up to its own limit', () => {
+    const long = `SELECT ${'x, '.repeat(3000)}1`
+    expect(long.length).toBeGreaterThan(LINK_LIMITS.valueChars)
+    expect(decodeQuery(new URLSearchParams({ sql: long }).toString()).query.sql).toBe(long)
+    const tooLong = 'x'.repeat(LINK_LIMITS.sqlChars + 1)
+    const decoded = decodeQuery(new URLSearchParams({ sql: tooLong }).toString())
+    expect(decoded.query.sql).toBeUndefined()
+    expect(decoded.ignored).toEqual([{ param: 'sql', reason: `Longer than ${formatCount(LINK_LIMITS.sqlChars)} characters.` }])
+  })
+
+  it('a link without sql= is a search', () => {
+    expect(decodeQuery('resource=courses&q=x').query.sql).toBeUndefined()
+  })
+})
+
+describe('column layout in links', () => {
+  it('writes pins and resized widths compactly and reads them back', () => {
+    const query: QueryState = { ...defaultQuery(), pinned: ['name', 'a b'], widths: { name: 180, 'x y': 64 } }
+    const link = encodeQuery(query)
+    expect(link).toContain('pin=name&pin=a+b&width=name+180&width=x+y+64')
+    expect(decodeQuery(link).query).toMatchObject({ pinned: ['name', 'a b'], widths: { name: 180, 'x y': 64 } })
+  })
+
+  it('keeps a column named __proto__ as a column, not a prototype', () => {
+    const decoded = decodeQuery('width=__proto__+90')
+    expect(Object.hasOwn(decoded.query.widths ?? {}, '__proto__')).toBe(true)
+    expect(decoded.query.widths?.['__proto__']).toBe(90)
+  })
+
+  it('ignores widths that are not whole px within range, saying why', () => {
+    const decoded = decodeQuery('width=name+5&width=name&width=name+99999&width=ok+120')
+    expect(decoded.query.widths).toEqual({ ok: 120 })
+    expect(decoded.ignored).toHaveLength(3)
+    expect(decoded.ignored[0]?.reason).toMatch(/width is `<field> <px>`/)
+  })
+
+  it('leaves the layout out when nothing was resized or pinned', () => {
+    expect(encodeQuery({ ...defaultQuery(), widths: {}, pinned: [] })).toBe(encodeQuery(defaultQuery()))
   })
 })

@@ -12,15 +12,23 @@
 //   sort_on=server                   (default browser)
 //   offset=200
 //   fields=<name>                    repeated, in column order
+//   sql=<statement>                  the query is this SQL statement (datastore_search_sql)
+//   group=, measure=, group_top=     the grouping (grouping.ts owns their form), after the query's own
+//   pin=<name>                       repeated, columns pinned at the start in pin order
+//   width=<name> <px>                repeated, only the columns the user resized (the last word is the width)
 // Field names and values may hold any character: each is percent-encoded as a whole.
 import { DEFAULT_QUERY } from './defaults.ts'
+import { decodeGrouping, encodeGrouping, GROUPING_PARAMS, type Grouping } from './grouping.ts'
 import { normalizeQuery, toWellFormed } from './normalize.ts'
 import type { FilterClause, QueryState, SortKey } from './types.ts'
+import { formatCount } from './locale-format.ts'
 
 export const LINK_LIMITS = Object.freeze({
   totalChars: 100_000,
   valueChars: 2_000,
   filterValues: 100,
+  /** An SQL statement may be longer than any other value. */
+  sqlChars: 20_000,
   sortKeys: 20,
   fields: 500,
   /** Notes listed one by one; the rest are counted in one last note. */
@@ -37,6 +45,8 @@ export interface IgnoredParam {
 export interface DecodedLink {
   query: QueryState
   ignored: IgnoredParam[]
+  /** The `Group by` panel's grouping, when the link holds one. */
+  grouping?: Grouping
 }
 
 const FILTER_PREFIX = 'filter.'
@@ -61,7 +71,16 @@ export function encodeQuery(query: QueryState): string {
   if (q.sortOn !== DEFAULT_QUERY.sortOn) pairs.push(['sort_on', q.sortOn])
   if (q.offset !== DEFAULT_QUERY.offset) pairs.push(['offset', String(q.offset)])
   for (const name of q.fields ?? []) pairs.push(['fields', name])
+  for (const name of q.pinned ?? []) pairs.push(['pin', name])
+  for (const [name, px] of Object.entries(q.widths ?? {})) pairs.push(['width', `${name} ${px}`])
+  if (q.sql !== undefined) pairs.push(['sql', q.sql])
   return pairs.map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`).join('&')
+}
+
+/** The page's link: the query's string, then the grouping's parameters when there is one. */
+export function encodeLink(query: QueryState, grouping: Grouping | undefined): string {
+  const extra = encodeGrouping(grouping).map(([name, value]) => `${encodePart(name)}=${encodePart(value)}`)
+  return [encodeQuery(query), ...extra].filter((part) => part !== '').join('&')
 }
 
 /** Percent-encodes one name or value, leaving `:`, `/`, `,` and `@` readable; spaces become `+`. */
@@ -84,7 +103,10 @@ export function decodeQuery(search: string): DecodedLink {
   const filters: FilterClause[] = []
   const sort: SortKey[] = []
   const fields: string[] = []
+  const pinned: string[] = []
+  const widths: [string, number][] = []
   const seen = new Set<string>()
+  const groupingPairs: [string, string][] = []
   let filterValues = 0
   let totalChars = 0
 
@@ -104,8 +126,9 @@ export function decodeQuery(search: string): DecodedLink {
       ignore('Looks like a credential. Links never carry tokens; enter yours in the API token field.')
       continue
     }
-    if (value.length > LINK_LIMITS.valueChars || name.length > LINK_LIMITS.valueChars) {
-      ignore(`Longer than ${LINK_LIMITS.valueChars.toLocaleString('en-US')} characters.`)
+    const valueChars = name === 'sql' ? LINK_LIMITS.sqlChars : LINK_LIMITS.valueChars
+    if (value.length > valueChars || name.length > LINK_LIMITS.valueChars) {
+      ignore(`Longer than ${formatCount(valueChars)} characters.`)
       continue
     }
     if (name.startsWith(FILTER_PREFIX)) {
@@ -122,9 +145,25 @@ export function decodeQuery(search: string): DecodedLink {
       else sort.push(parseSortParam(value))
       continue
     }
+    if (GROUPING_PARAMS.has(name)) {
+      groupingPairs.push([name, value])
+      continue
+    }
     if (name === 'fields') {
       if (fields.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} fields; the rest were ignored.`)
       else fields.push(value)
+      continue
+    }
+    if (name === 'pin') {
+      if (pinned.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} pinned columns; the rest were ignored.`)
+      else pinned.push(value)
+      continue
+    }
+    if (name === 'width') {
+      const width = parseWidthParam(value)
+      if (width === undefined) ignore(`Malformed: a width is \`<field> <px>\`, from ${COLUMN_WIDTH_PX.min} to ${COLUMN_WIDTH_PX.max} px.`)
+      else if (widths.length >= LINK_LIMITS.fields) ignore(`More than ${LINK_LIMITS.fields} column widths; the rest were ignored.`)
+      else widths.push(width)
       continue
     }
     if (!Object.hasOwn(SINGLE_PARAMS, name)) {
@@ -142,13 +181,17 @@ export function decodeQuery(search: string): DecodedLink {
   query.filters = filters
   query.sort = sort
   query.fields = fields
-  return { query: normalizeQuery(query), ignored: capNotes(ignored) }
+  query.pinned = pinned
+  // fromEntries defines own properties: a column named `__proto__` stays a column.
+  query.widths = Object.fromEntries(widths)
+  const grouping = decodeGrouping(groupingPairs, (param, reason) => ignored.push({ param, reason }))
+  return { query: normalizeQuery(query), ignored: capNotes(ignored), ...(grouping ? { grouping } : {}) }
 }
 
 function capNotes(ignored: IgnoredParam[]): IgnoredParam[] {
   if (ignored.length <= LINK_LIMITS.notes) return ignored
   const rest = ignored.length - (LINK_LIMITS.notes - 1)
-  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${rest.toLocaleString('en-US')} more parameters were ignored.` }]
+  return [...ignored.slice(0, LINK_LIMITS.notes - 1), { param: '(more)', reason: `${formatCount(rest)} more parameters were ignored.` }]
 }
 
 function safeEntries(search: string, ignored: IgnoredParam[]): [string, string][] {
@@ -174,7 +217,18 @@ function parseSortParam(value: string): SortKey {
   return match ? { field: match[1], direction: match[2] as SortKey['direction'] } : { field: value, direction: 'asc' }
 }
 
-type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset'
+/** The widths a column may be given (the grid's resize keeps to them too). */
+export const COLUMN_WIDTH_PX = Object.freeze({ min: 40, max: 2000 })
+
+/** `field 120`: the last word is the width in whole px, within COLUMN_WIDTH_PX. */
+function parseWidthParam(value: string): [string, number] | undefined {
+  const match = /^(.*) (\d{1,4})$/s.exec(value)
+  if (!match) return undefined
+  const px = Number(match[2])
+  return px >= COLUMN_WIDTH_PX.min && px <= COLUMN_WIDTH_PX.max ? [match[1], px] : undefined
+}
+
+type SingleParam = 'source' | 'base' | 'resource' | 'method' | 'limit' | 'q' | 'sort_on' | 'offset' | 'sql'
 
 /** Each one-valued parameter: applies its value to the query, or returns why it cannot. */
 const SINGLE_PARAMS: Record<SingleParam, (value: string, query: QueryState) => string | undefined> = {
@@ -217,6 +271,10 @@ const SINGLE_PARAMS: Record<SingleParam, (value: string, query: QueryState) => s
   offset(value, query) {
     if (!/^\d{1,15}$/.test(value)) return 'Malformed: the offset is a whole number.'
     query.offset = Number(value)
+    return undefined
+  },
+  sql(value, query) {
+    query.sql = value
     return undefined
   },
 }

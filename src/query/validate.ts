@@ -2,8 +2,9 @@
 // sent; warnings are told but the query may still go.
 import { SERVER_MAX_LIMIT } from './defaults.ts'
 import type { FilterClause, QueryState } from './types.ts'
+import { formatCount } from './locale-format.ts'
 
-export type FieldKey = 'baseUrl' | 'resourceId' | 'token' | 'limit' | 'q' | 'filters' | 'sort' | 'offset' | 'fields'
+export type FieldKey = 'baseUrl' | 'resourceId' | 'token' | 'limit' | 'q' | 'filters' | 'sort' | 'offset' | 'fields' | 'sql'
 export type FieldMessages = Partial<Record<FieldKey, string>>
 
 export interface Validation {
@@ -21,7 +22,12 @@ export const FIELD_KEY_BY_PARAM: Readonly<Record<string, FieldKey>> = Object.fre
   sort: 'sort',
   offset: 'offset',
   fields: 'fields',
+  // datastore_search_sql's missing statement (PostgreSQL's own messages come as `query`: see SQL_FIELD_KEY_BY_PARAM).
+  sql: 'sql',
 })
+
+/** `datastore_search_sql`: its `query` messages are PostgreSQL's about the statement (datastore_search's are not). */
+export const SQL_FIELD_KEY_BY_PARAM: Readonly<Record<string, FieldKey>> = Object.freeze({ sql: 'sql', query: 'sql' })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -35,6 +41,11 @@ export function validateQuery(query: QueryState, options: { token?: string } = {
   if (query.source === 'live') {
     note(errors, 'baseUrl', baseUrlError(query.baseUrl))
     note(warnings, 'token', plainHttpTokenWarning(query.baseUrl, options.token))
+  }
+  // An SQL query sends only its statement: the search fields are not part of it.
+  if (query.sql !== undefined) {
+    if (query.sql.trim() === '') note(errors, 'sql', 'Write an SQL statement, e.g. SELECT * FROM "<resource id>" LIMIT 10.')
+    return { errors, warnings }
   }
   const resourceId = query.resourceId.trim()
   if (resourceId === '') note(errors, 'resourceId', 'Enter a resource ID.')
@@ -69,7 +80,7 @@ function limitMessages(limit: number | undefined): { error?: string; warning?: s
   if (!Number.isInteger(limit)) return { error: 'The limit must be a whole number.' }
   if (limit < 0) return { error: 'The limit cannot be negative.' }
   if (limit > SERVER_MAX_LIMIT) {
-    return { warning: `The server returns at most ${SERVER_MAX_LIMIT.toLocaleString('en-US')} records: the limit will be clamped to ${SERVER_MAX_LIMIT}.` }
+    return { warning: `The server returns at most ${formatCount(SERVER_MAX_LIMIT)} records: the limit will be clamped to ${SERVER_MAX_LIMIT}.` }
   }
   return {}
 }

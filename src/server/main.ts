@@ -10,6 +10,7 @@ import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
 import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
+import { openSqlStore, type ServerSqlStore } from './sql/open.ts'
 import { createStepRunner } from './step-runner.ts'
 
 function urlHost(host: string): string {
@@ -53,9 +54,19 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1
     return
   }
+  let sql: ServerSqlStore | undefined
+  try {
+    if (options.sql) sql = await openSqlStore(options.sql, catalog, postgres, options.postgres?.schema)
+  } catch (error) {
+    if (!(error instanceof PostgresStartError)) throw error
+    console.error(`error: ${error.message}`)
+    await postgres?.pool.end()
+    process.exitCode = 1
+    return
+  }
   // in memory, a search runs in slices under --statement-timeout, so none holds the event loop
   const store = postgres?.store ?? catalogStore(catalog, createStepRunner({ timeoutSeconds: options.statementTimeout }))
-  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store })
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store, sql })
   // help and _links name the server's own address (or --public-url), never the client's Host header
   let origin = options.publicUrl ?? `http://${urlHost(options.host)}:${options.port}`
   const server = createServer(createRequestListener(handler, {
@@ -81,6 +92,7 @@ async function main(argv: string[]): Promise<void> {
     // holds the exit past 1.5 s (no search holds the event loop, so this timer fires on time)
     setTimeout(() => process.exit(0), 1500).unref()
     server.close(() => {
+      void sql?.close()
       if (postgres) void postgres.pool.end().finally(() => process.exit(0))
       else process.exit(0)
     })

@@ -113,4 +113,16 @@ describe('server options', () => {
       expect(errorOf(parseArguments(['--public-url', bad]))).toMatch(/^--public-url ".*": expected an origin such as https:\/\/data\.example\.org/)
     }
   })
+
+  it('reads --sql and --sql-rows-max, with --statement-timeout bounding SQL in memory too', () => {
+    const off = parseArguments([])
+    expect(off.kind === 'run' && off.options.sql).toBeUndefined()
+    const on = parseArguments(['--sql'])
+    expect(on.kind === 'run' && on.options.sql).toEqual({ rowsMax: 32_000, statementTimeout: 15 })
+    const set = parseArguments(['--sql', '--sql-rows-max=10', '--statement-timeout', '2'])
+    expect(set.kind === 'run' && set.options.sql).toEqual({ rowsMax: 10, statementTimeout: 2 })
+    expect(errorOf(parseArguments(['--sql-rows-max', '10']))).toBe('--sql-rows-max needs --sql')
+    expect(errorOf(parseArguments(['--sql', '--sql-rows-max', '0']))).toMatch(/^--sql-rows-max 0: expected a whole number/)
+    expect(errorOf(parseArguments(['--sql', '--sql-rows-max', '1.5']))).toMatch(/^--sql-rows-max 1.5: expected a whole number/)
+  })
 })

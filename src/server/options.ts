@@ -31,6 +31,15 @@ export interface ServerOptions {
   statementTimeout: number
   /** The origin `help` and `_links` name (e.g. behind a proxy); default: the listening address. */
   publicUrl?: string
+  /** Set (`--sql`): `datastore_search_sql` is answered, under `statementTimeout` too. */
+  sql?: SqlOptions
+}
+
+export interface SqlOptions {
+  /** At most this many records per answer (`--sql-rows-max`). */
+  rowsMax: number
+  /** Seconds one statement may run (`--statement-timeout`). */
+  statementTimeout: number
 }
 
 export type ParsedArguments =
@@ -65,11 +74,15 @@ PostgreSQL (serves every table of the schema that has an _id column, by table na
   --schema S          the schema whose tables are served (default public)
   --import ID=FILE    stream a .csv or .json file into table ID and index it before serving;
                       repeatable; an existing table stops start-up unless --replace
-  --replace           --import drops and reloads a table that exists`
+  --replace           --import drops and reloads a table that exists
+
+SQL (datastore_search_sql; on the in-memory default it runs on an embedded PostgreSQL, PGlite):
+  --sql               answer datastore_search_sql (default: off, the action is unknown)
+  --sql-rows-max N    at most N records per answer (default 32000); more set records_truncated`
 
 const DEFAULTS = { host: '127.0.0.1', port: 8800, basePath: '/data' }
-const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--public-url'])
-const FLAG_OPTIONS = new Set(['--replace'])
+const VALUE_OPTIONS = new Set(['--host', '--port', '--base-path', '--resource', '--private', '--token', '--database', '--schema', '--import', '--statement-timeout', '--public-url', '--sql-rows-max'])
+const FLAG_OPTIONS = new Set(['--replace', '--sql'])
 
 class OptionError extends Error {}
 
@@ -124,6 +137,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
   }
   const statementTimeout = parseStatementTimeout(single('--statement-timeout'))
   const publicUrl = single('--public-url')
+  const sql = sqlOptions(flags, single, statementTimeout)
   const tokens = values.get('--token') ?? []
   for (const token of tokens) if (token.trim() === '') throw new OptionError('--token needs a non-empty value')
   return {
@@ -138,6 +152,7 @@ function parseOrThrow(argv: readonly string[], knownDemoIds: readonly string[], 
       ...(postgres === undefined ? {} : { postgres }),
       statementTimeout,
       ...(publicUrl === undefined ? {} : { publicUrl: parsePublicUrl(publicUrl) }),
+      ...(sql === undefined ? {} : { sql }),
     },
   }
 }
@@ -166,6 +181,17 @@ function postgresOptions(
 /** A connection URL without its password, for messages. */
 export function redactUrl(url: string): string {
   return url.replace(/^(\w+:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+}
+
+function sqlOptions(flags: ReadonlySet<string>, single: (name: string) => string | undefined, statementTimeout: number): SqlOptions | undefined {
+  const rowsText = single('--sql-rows-max')
+  if (!flags.has('--sql')) {
+    if (rowsText !== undefined) throw new OptionError('--sql-rows-max needs --sql')
+    return undefined
+  }
+  const rowsMax = rowsText === undefined ? 32_000 : Number(rowsText)
+  if (!/^\d+$/.test(rowsText ?? '1') || !(rowsMax >= 1) || rowsMax > 10_000_000) throw new OptionError(`--sql-rows-max ${rowsText}: expected a whole number from 1 to 10000000`)
+  return { rowsMax, statementTimeout }
 }
 
 function parseStatementTimeout(text: string | undefined): number {

@@ -34,7 +34,8 @@ const limit = createLimiter(IN_FLIGHT)
 // a time, in the order asked, so each field shows as soon as it is done instead of all at the end.
 const demoLimit = createLimiter(1)
 
-function matchIdentity(query: QueryState) {
+/** What decides the matching records of a query (source, address, resource, q, filters, method). */
+export function matchIdentity(query: QueryState) {
   const { source, baseUrl, resourceId, q, filters, method } = searchIdentity(matchingQuery(query))
   return { source, baseUrl, resourceId, q, filters, method }
 }
@@ -84,7 +85,7 @@ export function loadedSummaryOptions(query: QueryState, answer: { fields: readon
 }
 
 /** Sends one summary request through the query's own transport, at most `IN_FLIGHT` at once. */
-function summarySend(deps: SummaryDeps, signal: AbortSignal): SummarySend {
+export function summarySend(deps: Omit<SearchDeps, 'onProgress'>, signal: AbortSignal): SummarySend {
   return (query, extra) =>
     limit(async () => {
       const outcome = await fetchDatastoreSearch(query, deps, signal, extra)

@@ -3,6 +3,7 @@ import type { CatalogDataset, CatalogDeps, CatalogResource, CatalogTarget } from
 import { useDatasetSearch } from './use-dataset-search.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './browse.css'
+import { formatCount } from '../../query/locale-format.ts'
 
 export interface BrowseTarget extends CatalogTarget {
   /** What the heading says the dialog lists: a host, or "the demo engine". */
@@ -143,7 +144,7 @@ function statusLine(phase: string, count: number, shown: number, q: string, data
   if (dataset !== undefined && q.trim() === '') return `Dataset ${dataset}`
   const words = q.trim() === '' ? '' : ` matching “${q.trim()}”`
   if (count === 0) return `No datasets${words}.`
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'dataset' : 'datasets'}${words}${shown < count ? `, ${shown.toLocaleString('en-US')} shown` : ''}`
+  return `${formatCount(count)} ${count === 1 ? 'dataset' : 'datasets'}${words}${shown < count ? `, ${formatCount(shown)} shown` : ''}`
 }
 
 function DatasetItem({ dataset, onOpen }: { dataset: CatalogDataset; onOpen: (resource: CatalogResource) => void }) {

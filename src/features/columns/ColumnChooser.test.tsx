@@ -24,7 +24,7 @@ describe('ColumnChooser', () => {
   it('hides, shows, reorders and shows all', () => {
     const onChange = renderChooser(undefined)
     fireEvent.click(screen.getByRole('checkbox', { name: 'subject' }))
-    fireEvent.click(screen.getByRole('button', { name: 'Move stage up' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Move stage earlier' }))
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
     expect(onChange.mock.calls).toEqual([[['_id', 'stage']], [['_id', 'stage', 'subject']], [undefined]])
   })

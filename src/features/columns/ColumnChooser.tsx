@@ -93,8 +93,8 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
           <legend className="column-legend">Shown columns, in order</legend>
           <ul className="column-list">
             {entries.map((entry, index) => {
-              const up = `Move ${entry.field} up`
-              const down = `Move ${entry.field} down`
+              const up = `Move ${entry.field} earlier`
+              const down = `Move ${entry.field} later`
               const lastShown = entry.visible && shownCount === 1
               return (
                 <li key={entry.field} className={entry.visible ? 'column-row' : 'column-row column-hidden'}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './columns.css'
 
-export type ColumnAction = 'sort-asc' | 'sort-desc' | 'hide' | 'filter' | 'summary'
+export type ColumnAction = 'sort-asc' | 'sort-desc' | 'pin' | 'unpin' | 'hide' | 'filter' | 'summary' | 'copy'
 
 export interface ColumnMenuItem {
   action: ColumnAction
@@ -13,9 +13,12 @@ export interface ColumnMenuItem {
 export const COLUMN_MENU_ITEMS: readonly ColumnMenuItem[] = [
   { action: 'sort-asc', label: 'Sort ascending' },
   { action: 'sort-desc', label: 'Sort descending' },
+  { action: 'pin', label: 'Pin column' },
+  { action: 'unpin', label: 'Unpin column' },
   { action: 'hide', label: 'Hide column' },
   { action: 'filter', label: 'Filter by a value…' },
   { action: 'summary', label: 'Summary' },
+  { action: 'copy', label: 'Copy column' },
 ]
 
 /** The items offered: all but those whose action is marked `false` (e.g. hiding the only shown column). */

@@ -7,6 +7,7 @@ import { EXPORT_MAX_RECORDS, runExport, type ExportOutcome, type ExportProgress 
 import { ExportMenu } from './ExportMenu.tsx'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './export.css'
+import { formatCount } from '../../query/locale-format.ts'
 
 interface ExportControlProps {
   query: QueryState
@@ -21,13 +22,12 @@ type ExportState =
   | { phase: 'done'; message: string }
   | { phase: 'failed'; message: string }
 
-const count = new Intl.NumberFormat('en-US')
 
 function doneMessage(outcome: ExportOutcome, fileName: string): string {
-  const saved = `Exported ${count.format(outcome.exported)} record${outcome.exported === 1 ? '' : 's'} to ${fileName}.`
+  const saved = `Exported ${formatCount(outcome.exported)} record${outcome.exported === 1 ? '' : 's'} to ${fileName}.`
   if (!outcome.truncated) return saved
-  const matched = outcome.total === undefined || outcome.totalWasEstimated ? 'More records match' : `${count.format(outcome.total)} records match`
-  return `${saved} ${matched}; only the first ${count.format(EXPORT_MAX_RECORDS)} are exported. Narrow the query to export the rest.`
+  const matched = outcome.total === undefined || outcome.totalWasEstimated ? 'More records match' : `${formatCount(outcome.total)} records match`
+  return `${saved} ${matched}; only the first ${formatCount(EXPORT_MAX_RECORDS)} are exported. Narrow the query to export the rest.`
 }
 
 function download(blob: Blob, fileName: string): void {
@@ -80,7 +80,7 @@ export function ExportControl({ query, deps, resourceName }: ExportControlProps)
     <div className="export-control">
       <div className="export-row">
         <ExportMenu disabled={running} onChoose={start} />
-        <span className="export-limit">Whole result, up to {count.format(EXPORT_MAX_RECORDS)} records</span>
+        <span className="export-limit">Whole result, up to {formatCount(EXPORT_MAX_RECORDS)} records</span>
       </div>
       {running ? (
         <div className="export-row">
@@ -90,7 +90,7 @@ export function ExportControl({ query, deps, resourceName }: ExportControlProps)
             max={state.progress.expected || 1}
             value={state.progress.expected ? state.progress.done : undefined}
           />
-          <span className="export-count">{count.format(state.progress.done)} records</span>
+          <span className="export-count">{formatCount(state.progress.done)} records</span>
           <button type="button" className="button-secondary" onClick={cancel}>
             Cancel export
           </button>

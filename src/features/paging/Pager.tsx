@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { pageSizeChoices, pageView, rangeText } from './paging.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './paging.css'
+import { formatCount } from '../../query/locale-format.ts'
 
 interface PagerProps {
   offset: number
@@ -26,7 +27,7 @@ export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetCha
   return (
     <nav className="pager" aria-label="Pages">
       <p className="pager-range">
-        {pending ? `Loading records from ${(offset + 1).toLocaleString('en-US')}…` : rangeText(view, total, totalEstimated)}
+        {pending ? `Loading records from ${formatCount(offset + 1)}…` : rangeText(view, total, totalEstimated)}
         {totalEstimated && !pending ? <span className="pager-note">{counting ? ', counting…' : ' (the server estimated this total)'}</span> : null}
       </p>
       <div className="pager-controls">
@@ -46,7 +47,7 @@ export function Pager({ offset, limit, shown, total, totalEstimated, onOffsetCha
         <select id={sizeId} value={view.pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
           {pageSizeChoices(view.pageSize).map((size) => (
             <option key={size} value={size}>
-              {size.toLocaleString('en-US')}
+              {formatCount(size)}
             </option>
           ))}
         </select>

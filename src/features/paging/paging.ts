@@ -1,4 +1,5 @@
 // Offset paging as numbers: which records a page holds and where the neighbouring pages start. Pure.
+import { formatCount } from '../../query/locale-format.ts'
 
 /** The page sizes offered; the page size is the request's `limit`. */
 export const PAGE_SIZES: readonly number[] = [25, 50, 100, 250, 1000]
@@ -54,13 +55,12 @@ export function pageSizeChoices(current: number): number[] {
   return PAGE_SIZES.includes(current) ? [...PAGE_SIZES] : [...PAGE_SIZES, current].toSorted((a, b) => a - b)
 }
 
-const count = new Intl.NumberFormat('en-US')
 
 /** "Records 101–200 of 48,210" (≈ before an estimated total). */
 export function rangeText(view: PageView, total: number | undefined, totalEstimated: boolean | undefined): string {
-  const of = total === undefined ? '' : ` of ${totalEstimated ? '≈' : ''}${count.format(total)}`
+  const of = total === undefined ? '' : ` of ${totalEstimated ? '≈' : ''}${formatCount(total)}`
   if (view.first === 0) return `No records on this page${of === '' ? '' : ` (${of.trim()})`}`
-  return `Records ${count.format(view.first)}–${count.format(view.last)}${of}`
+  return `Records ${formatCount(view.first)}–${formatCount(view.last)}${of}`
 }
 
 /** The records asked for, whatever page, sort or columns: what decides whether paging still applies. */

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { FilterClause } from '../../query/types.ts'
 import { describedBy, FieldMessage } from './FieldMessage.tsx'
 import { addFilterValue, removeFilterValue } from './filter-ops.ts'
@@ -20,6 +20,22 @@ interface FilterEditorProps {
 }
 
 type Problem = { on: 'field' | 'value'; message: string }
+
+/** Enough suggestions for any real resource; a hostile answer of 10,000 fields must not cost 10,000 options. */
+const SUGGESTIONS_MAX = 1000
+
+/** The field names offered while typing a filter field; drawn again only when the names change, not per key. */
+const FieldSuggestions = memo(function FieldSuggestions({ id, names }: { id: string; names: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {names.slice(0, SUGGESTIONS_MAX).map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </datalist>
+  )
+})
 
 /** Filter field / Filter value inputs, the Add filter button and the removable chips. */
 export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions, error, warning }: FilterEditorProps) {
@@ -111,13 +127,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
         </button>
       </div>
       {fieldSuggestions.length > 0 ? (
-        <datalist id={`${id}-fields`}>
-          {fieldSuggestions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </datalist>
+        <FieldSuggestions id={`${id}-fields`} names={fieldSuggestions} />
       ) : null}
       <FilterChips filters={filters} onRemove={(f, v) => onFiltersChange(removeFilterValue(filters, f, v))} />
       <FieldMessage id={groupMessageId} error={error} warning={groupWarning} />

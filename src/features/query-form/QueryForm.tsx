@@ -40,6 +40,8 @@ interface QueryFormProps {
   tokenControls: TokenControls
   /** The live request timeout (seconds), shown for the live API only. */
   timeoutControls: TimeoutControls
+  /** Shown instead of the search fields (text, limit, filters), which keep what was typed: the SQL mode's editor. */
+  editor?: ReactNode
   /** Shown under Resource ID (the `Browse datasets` button). */
   resourceTools?: ReactNode
   /** A portal's root or dataset page arrived in Base URL or Resource ID: browse it. */
@@ -70,7 +72,7 @@ export function submitQueryForm(): void {
 
 /** The query form. It only edits the draft and asks to run it; the app decides what running means. */
 export function QueryForm(props: QueryFormProps) {
-  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls, sizeLimitControls } = props
+  const { draft, onDraftChange, onRun, errors, warnings, demoResources, fieldSuggestions, tokenControls, timeoutControls, sizeLimitControls, editor } = props
   const set = <K extends keyof FormDraft>(key: K, value: FormDraft[K]) => onDraftChange({ ...draft, [key]: value })
   const [addressNote, setAddressNote] = useState('')
   // The view (columns, sort) a pasted address asked for, while the draft still asks for it.
@@ -149,6 +151,8 @@ export function QueryForm(props: QueryFormProps) {
       <p className="address-note" aria-live="polite">
         {visibleText(addressNote)}
       </p>
+      {editor}
+      <div className="search-fields" hidden={editor !== undefined}>
       <div className="form-row">
         <TextField
           label="Search text"
@@ -182,6 +186,7 @@ export function QueryForm(props: QueryFormProps) {
         error={errors.filters}
         warning={warnings.filters}
       />
+      </div>
       <TokenField {...tokenControls} error={errors.token} warning={warnings.token} />
       {draft.source === 'live' ? (
         <TextField
@@ -215,7 +220,7 @@ export function QueryForm(props: QueryFormProps) {
         <button type="submit" className="button-primary">
           Run query
         </button>
-        <span className="form-tip">Enter in any field runs the query.</span>
+        <span className="form-tip">{editor ? 'Ctrl+Enter (⌘ Enter) runs the statement.' : 'Enter in any field runs the query.'}</span>
       </div>
     </form>
   )

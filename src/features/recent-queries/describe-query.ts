@@ -10,6 +10,10 @@ export interface QueryDescription {
 }
 
 export function describeQueryParts(query: QueryState, resourceTitle: (id: string) => string | undefined): QueryDescription {
+  if (query.sql !== undefined) {
+    const statement = query.sql.replace(/\s+/g, ' ').trim()
+    return { resource: `SQL: ${statement.length > 80 ? `${statement.slice(0, 77)}...` : statement}`, ...(query.source === 'live' ? { host: hostOf(query.baseUrl) } : {}), details: [] }
+  }
   const resource = (query.source === 'demo' ? resourceTitle(query.resourceId) : undefined) ?? query.resourceId
   const details: string[] = []
   if (query.q !== '') details.push(`“${query.q}”`)

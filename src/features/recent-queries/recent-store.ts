@@ -26,7 +26,7 @@ function sameSearch(a: QueryState, b: QueryState): boolean {
 
 /** A query's link without its view (page, sort, page size, columns). */
 function questionOf(query: QueryState): string {
-  return encodeQuery({ ...query, offset: 0, sort: [], sortOn: 'browser', fields: undefined, limit: undefined })
+  return encodeQuery({ ...query, offset: 0, sort: [], sortOn: 'browser', fields: undefined, limit: undefined, widths: undefined, pinned: undefined })
 }
 
 /** The stored list; anything unreadable (another app's value, a hand edit) counts as empty. */

@@ -8,7 +8,7 @@ interface CellValueProps {
 
 /** One cell's content. Values are always React text; only checked http(s) addresses become links. */
 export function CellValue({ display, onShowFull }: CellValueProps) {
-  const title = display.truncated || display.kind === 'date' ? display.full : undefined
+  const title = display.truncated || display.kind === 'date' || (display.kind === 'number' && display.text !== display.full) ? display.full : undefined
   const content =
     display.kind === 'link' && display.href !== undefined ? (
       <a href={display.href} target="_blank" rel="noopener noreferrer" title={title}>

@@ -64,19 +64,32 @@ describe('ResultsGrid', () => {
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2')
   })
 
-  it('draws the cells of a wide answer’s columns in view only, saying which column each is, and keeps every header', () => {
+  it('draws a wide answer’s columns in view only, header and cells alike, saying which column each is', () => {
     const wide = Array.from({ length: 50 }, (_, column) => ({ id: column === 0 ? '_id' : `c${column}`, type: 'text' }))
     const records = Array.from({ length: 200 }, (_, row) => Object.fromEntries(wide.map((field, column) => [field.id, `r${row}c${column}`])))
     render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} />)
     const table = screen.getByRole('table', { name: 'Results' })
     expect(table.getAttribute('aria-colcount')).toBe('50')
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(50)
+    const headers = within(table).getAllByRole('columnheader')
     const cells = [...(table.querySelector('tbody tr[aria-rowindex="2"]')?.querySelectorAll('td') ?? [])]
     // 1000 px of columns at least 100 px wide, and a few beyond
     expect(cells.length).toBeGreaterThan(3)
     expect(cells.length).toBeLessThan(20)
     expect(cells.map((td) => td.getAttribute('aria-colindex'))).toEqual(cells.map((_td, index) => String(index + 1)))
     expect(cells[2]?.textContent).toBe('r0c2')
+    expect(headers.map((th) => th.getAttribute('aria-colindex'))).toEqual(cells.map((td) => td.getAttribute('aria-colindex')))
+  })
+
+  it('keeps pinned columns first and drawn while the rest are windowed, and draws numbers with grouping', () => {
+    const wide = Array.from({ length: 60 }, (_, column) => ({ id: `c${column}`, type: column === 40 ? 'int4' : 'text' }))
+    const records = [Object.fromEntries(wide.map((field, column) => [field.id, column === 40 ? 1234567 : `v${column}`]))]
+    render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} pinned={['c40', 'c55']} />)
+    const table = screen.getByRole('table', { name: 'Results' })
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.getAttribute('aria-label'))
+    expect(headers.slice(0, 3)).toEqual(['c40', 'c55', 'c0'])
+    expect(headers.length).toBeLessThan(25)
+    const first = table.querySelector('tbody tr td')
+    expect(first?.textContent).toBe(new Intl.NumberFormat().format(1234567))
   })
 
   it('draws every cell of an answer of a few columns', () => {

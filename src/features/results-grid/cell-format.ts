@@ -1,5 +1,6 @@
 // Turns one record value into a description of how to show it. Pure: the component only renders
 // what this says, always as text (never as HTML).
+import { formatRecordNumber } from '../../query/locale-format.ts'
 
 export type CellKind = 'null' | 'empty' | 'number' | 'boolean' | 'date' | 'link' | 'json' | 'text'
 
@@ -53,14 +54,19 @@ function shorten(kind: CellKind, full: string, extra: Partial<CellDisplay> = {})
   return { kind, text, full, truncated, ...extra }
 }
 
+/** A number reads with the locale's digit grouping; `full` (title, copies) stays the raw value. */
+function numberCell(raw: string, value: number | string): CellDisplay {
+  return { kind: 'number', text: formatRecordNumber(value), full: raw, truncated: false }
+}
+
 export function describeCell(value: unknown, type?: string): CellDisplay {
   if (value === null || value === undefined) return { kind: 'null', text: 'null', full: 'null', truncated: false }
   if (value === '') return { kind: 'empty', text: 'empty', full: '', truncated: false }
-  if (typeof value === 'number' || typeof value === 'bigint') return shorten('number', String(value))
+  if (typeof value === 'number' || typeof value === 'bigint') return numberCell(String(value), typeof value === 'number' ? value : String(value))
   if (typeof value === 'boolean') return shorten('boolean', String(value))
   if (typeof value === 'object') return shorten('json', JSON.stringify(value) ?? String(value))
   const text = String(value)
-  if (isNumericType(type) && text.trim() !== '' && Number.isFinite(Number(text))) return shorten('number', text)
+  if (isNumericType(type) && text.trim() !== '' && Number.isFinite(Number(text))) return numberCell(text, text)
   const href = safeHttpUrl(text)
   if (href !== undefined) return shorten('link', text, { href })
   const date = type !== undefined && DATE_TYPES.has(type.toLowerCase()) ? readableDate(text) : undefined

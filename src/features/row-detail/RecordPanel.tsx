@@ -3,6 +3,7 @@ import { useCopy } from '../request-panel/use-copy.ts'
 import { recordJson, recordLines, recordTitle, type RecordField } from './record-view.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './row-detail.css'
+import { formatCount } from '../../query/locale-format.ts'
 
 interface RecordPanelProps {
   fields: readonly RecordField[]
@@ -48,7 +49,7 @@ export function RecordPanel({ fields, record, position, count, onNavigate, hasPr
           Previous record
         </button>
         <span className="record-position">
-          {(position + 1).toLocaleString('en-US')} of {count.toLocaleString('en-US')} on this page
+          {formatCount(position + 1)} of {formatCount(count)} on this page
         </span>
         <button type="button" className="button-secondary" aria-disabled={!canGoOn} onClick={() => canGoOn && onNavigate(position + 1)}>
           Next record

@@ -1,4 +1,5 @@
 // The one-line summary of the query state, as words. Pure, so the wording is tested without a DOM.
+import { formatCount } from '../../query/locale-format.ts'
 
 export type SortPlace = 'browser' | 'server' | 'none'
 
@@ -13,16 +14,17 @@ export interface StatusSummary {
   sortedBy?: SortPlace
   /** While a large demo resource is being built: done / total units. */
   progress?: { done: number; total: number }
+  /** An SQL answer the server cut at its rows maximum (`records_truncated`). */
+  truncated?: boolean
   /** Records skipped before the first shown: with the total, names the range shown. */
   offset?: number
   /** Who answers: the demo engine is never called "the server". */
   source?: 'demo' | 'live'
 }
 
-const count = new Intl.NumberFormat('en-US')
 
 function plural(n: number, word: string): string {
-  return `${count.format(n)} ${word}${n === 1 ? '' : 's'}`
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`
 }
 
 export function statusText(summary: StatusSummary): string {
@@ -47,8 +49,9 @@ export function statusText(summary: StatusSummary): string {
       if (summary.total === undefined) parts.push(`Showing ${plural(shown, 'record')}${summary.counting ? ', counting the total…' : ''}`)
       else {
         const approx = summary.totalEstimated ? '≈' : ''
-        parts.push(`Showing ${count.format(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
+        parts.push(`Showing ${formatCount(shown)} of ${approx}${plural(summary.total, 'record')}${summary.counting ? ', counting…' : ''}`)
       }
+      if (summary.truncated) parts.push('truncated: the statement has more rows than the server sends')
       if (summary.elapsedMs !== undefined) parts.push(`${Math.round(summary.elapsedMs)} ms`)
       if (summary.sortedBy === 'server') parts.push(summary.source === 'demo' ? 'sorted by the demo engine' : 'sorted by the server')
       if (summary.sortedBy === 'browser') parts.push('sorted in your browser')
@@ -64,6 +67,6 @@ function rangeShown(summary: StatusSummary, shown: number): string | undefined {
   const offset = summary.offset ?? 0
   const { total } = summary
   if (shown === 0 || (offset === 0 && (total === undefined || shown >= total))) return undefined
-  const of = total === undefined ? '' : ` of ${summary.totalEstimated ? '≈' : ''}${count.format(total)}`
-  return `records ${count.format(offset + 1)}–${count.format(offset + shown)}${of}`
+  const of = total === undefined ? '' : ` of ${summary.totalEstimated ? '≈' : ''}${formatCount(total)}`
+  return `records ${formatCount(offset + 1)}–${formatCount(offset + shown)}${of}`
 }

@@ -1,6 +1,7 @@
 import type { CellValue, ShownSummary } from '../../api/summaries/shown-summary.ts'
 import { Histogram } from './Histogram.tsx'
-import { formatCount, formatShare, formatValue, fullNumber, roundedNumber, scopeLine, shownParts } from './summary-text.ts'
+import { formatCount } from '../../query/locale-format.ts'
+import { formatShare, formatValue, fullNumber, roundedNumber, scopeLine, shownParts } from './summary-text.ts'
 
 interface FieldSummaryViewProps {
   shown: ShownSummary

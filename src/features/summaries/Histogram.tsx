@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { Histogram as HistogramData } from '../../api/summaries/shown-summary.ts'
-import { formatCount } from './summary-text.ts'
+import { formatCount } from '../../query/locale-format.ts'
 
 const WIDTH = 240
 const HEIGHT = 64

@@ -1,10 +1,8 @@
 // The words and numbers the summaries show. Pure.
 import type { CellValue, ShownSummary, SummaryPart } from '../../api/summaries/shown-summary.ts'
+import { formatCount, formatDecimal } from '../../query/locale-format.ts'
 
-const count = new Intl.NumberFormat('en-US')
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
-export const formatCount = (value: number) => count.format(value)
 
 export function formatShare(part: number, whole: number): string {
   if (whole <= 0 || part === 0) return '0%'
@@ -18,7 +16,7 @@ export function fullNumber(value: number): string {
   const text = String(Math.abs(value))
   if (!Number.isFinite(value) || text.includes('e')) return String(value)
   const [whole = '0', fraction] = text.split('.')
-  return `${value < 0 ? '-' : ''}${count.format(Number(whole))}${fraction === undefined ? '' : `.${fraction}`}`
+  return `${value < 0 ? '-' : ''}${formatCount(Number(whole))}${fraction === undefined ? '' : `.${fraction}`}`
 }
 
 /** A value as the summary shows it: numbers grouped and unrounded, dates as written, empty text named. */
@@ -31,7 +29,7 @@ export function formatValue(value: CellValue | undefined): string {
 
 /** A computed number (a mean) for reading: two decimals, and whether that rounded it. */
 export function roundedNumber(value: number): { text: string; rounded: boolean } {
-  const text = decimal.format(value)
+  const text = formatDecimal(value)
   return { text, rounded: text !== fullNumber(value) }
 }
 

@@ -1,0 +1,60 @@
+// A Vite plugin for the demo's SQL worker: files its code fetches beside its own chunk, emitted into
+// `assets/` by the build and served by the dev server under any path ending in their names.
+// - `pglite-datadir.tar.gz`: PGlite's data directory already initialised, so the worker starts
+//   PostgreSQL by unpacking it (about a second) instead of running initdb in the browser (several). It
+//   is made once per PGlite version with PGlite itself and cached under node_modules/.cache; the worker
+//   falls back to initdb when it cannot be fetched.
+// - `libpg-query.wasm`: PostgreSQL's parser (the SQL module's first check), which libpg-query's loader
+//   looks for beside the script that loads it, a reference the bundler cannot see.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { Plugin } from 'vite'
+
+const DATADIR_FILE = 'pglite-datadir.tar.gz'
+const PARSER_FILE = 'libpg-query.wasm'
+
+async function datadirTarball(root: string): Promise<Buffer> {
+  const version = (JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version
+  const cached = join(root, 'node_modules', '.cache', 'pglite-datadir', `${version}.tar.gz`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = await PGlite.create()
+  const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())
+  await db.close()
+  mkdirSync(dirname(cached), { recursive: true })
+  writeFileSync(cached, dump)
+  return dump
+}
+
+export function sqlWorkerAssets(): Plugin {
+  let root = process.cwd()
+  let datadir: Promise<Buffer> | undefined
+  const files: Record<string, { type: string; read: () => Promise<Buffer> }> = {
+    [DATADIR_FILE]: { type: 'application/gzip', read: () => (datadir ??= datadirTarball(root)) },
+    [PARSER_FILE]: { type: 'application/wasm', read: async () => readFileSync(join(root, 'node_modules', 'libpg-query', 'wasm', PARSER_FILE)) },
+  }
+  return {
+    name: 'sql-worker-assets',
+    configResolved(config) {
+      root = config.root
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const name = Object.keys(files).find((file) => request.url?.split('?')[0].endsWith(`/${file}`))
+        if (name === undefined) return next()
+        files[name].read().then(
+          (body) => {
+            response.setHeader('content-type', files[name].type)
+            response.end(body)
+          },
+          (error: unknown) => next(error),
+        )
+      })
+    },
+    async generateBundle() {
+      // Only the app's build (not the workers' own sub-builds) carries the files.
+      if (this.environment?.name !== undefined && this.environment.name !== 'client') return
+      for (const [name, file] of Object.entries(files)) this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: await file.read() })
+    },
+  }
+}

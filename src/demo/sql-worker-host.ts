@@ -1,0 +1,117 @@
+// The SQL worker's message handling, apart from the worker global. It serves `datastore_search_sql`
+// exactly as the server does: the engine's handler (request, envelope, who may read what) with an
+// SqlStore that runs each statement through the shared SQL module (src/sql: the parser check, READ ONLY,
+// EXPLAIN's tables, the reader roles, the rows maximum, values as CKAN writes them) on PGlite. What is
+// the worker's own: the demo resources and the user's files (built by the demo engine's code), each
+// loaded into PGlite the first time a statement names it, with progress, and answers by request id.
+import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
+import { grantReaders, loadResource, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { loadDataFile } from './load-file.ts'
+import { DEMO_BASE_URL } from './metadata.ts'
+import { registerDemoResources } from './register.ts'
+import { run } from './worker-host.ts'
+import type { FromSqlWorker, SqlLoadProgress, ToSqlWorker } from './sql-protocol.ts'
+
+/** As the server's `--sql-rows-max` default. */
+export const DEMO_SQL_ROWS_MAX = 32_000
+
+export interface SqlWorkerHostOptions {
+  /** Starts PostgreSQL (PGlite); called once, on the first statement or when warmed. */
+  openDatabase: () => Promise<PgliteLike>
+  post: (message: FromSqlWorker) => void
+  /** Record count of the generated demo resource (tests use fewer). */
+  largeRecordCount?: number
+  rowsMax?: number
+}
+
+export interface SqlWorkerHost {
+  receive(message: ToSqlWorker): void
+}
+
+export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHost {
+  const { post } = options
+  const catalog = new Catalog()
+  // The statement being answered reports its loading here (one statement at a time, see `queue`).
+  let report: ((progress: SqlLoadProgress) => void) | undefined
+  registerDemoResources(catalog, {
+    largeRecordCount: options.largeRecordCount,
+    // Building a resource (the generated one reports it) is the first half of the bar, the copy the second.
+    onLoadProgress: (resourceId, done, total) => report?.({ stage: 'loading', title: titleOf(resourceId), done, total: total * 2 }),
+  })
+  const titleOf = (id: string) => catalog.list().find((summary) => summary.id === id)?.title ?? id
+  let database: Promise<PgliteLike> | undefined
+  const opened = () => (database ??= options.openDatabase())
+  const loaded = new Map<string, Promise<void>>()
+
+  const load = async (db: PgliteLike, id: string): Promise<void> => {
+    const table = await catalog.prepare(id)
+    const title = titleOf(id)
+    const copied = (done: number) => report?.({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
+    copied(0)
+    await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
+    // The reader roles may SELECT every resource loaded so far (the demo has no private resources); an
+    // alias is a view of its resource, as on the server.
+    await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false, aliases: catalog.resolve(loadedId)?.aliases ?? [] })))
+  }
+
+  const sqlStore: SqlStore = {
+    async run(request: SqlRequest): Promise<SqlOutcome> {
+      report?.({ stage: 'starting', done: 0, total: 0 })
+      const db = await opened()
+      for (const id of request.readable) {
+        if (!namesTable(request.sql, id, catalog.resolve(id)?.aliases)) continue
+        let done = loaded.get(id)
+        if (!done) {
+          done = load(db, id)
+          loaded.set(id, done)
+          done.catch(() => loaded.delete(id))
+        }
+        await done
+      }
+      return runSql(pgliteConnection(db), request, { ...PGLITE_SQL_OPTIONS, rowsMax: options.rowsMax ?? DEMO_SQL_ROWS_MAX })
+    },
+  }
+  const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [], sql: sqlStore })
+
+  // One statement at a time: loads and answers never interleave, and progress goes to the one waiting.
+  let queue: Promise<unknown> = Promise.resolve()
+  return {
+    receive(message) {
+      if (message.kind === 'files') {
+        for (const { resourceId, file } of message.files) {
+          if (!catalog.resolve(resourceId)) catalog.add({ id: resourceId, title: file.name, load: () => loadDataFile(file, { name: file.name }) })
+        }
+        return
+      }
+      if (message.kind === 'warm') {
+        // A failure here is told to the first statement, which starts PGlite again.
+        opened().catch(() => (database = undefined))
+        return
+      }
+      const { id, request } = message
+      const answer = queue.then(async () => {
+        report = (progress) => post({ kind: 'progress', id, progress })
+        try {
+          return await run(handler, request)
+        } finally {
+          report = undefined
+        }
+      })
+      queue = answer.catch(() => undefined)
+      answer.then(
+        (response) => post({ kind: 'response', id, response }),
+        (error: unknown) => post({ kind: 'failed', id, message: `The SQL engine could not answer: ${error instanceof Error ? error.message : String(error)}` }),
+      )
+    },
+  }
+}
+
+/**
+ * Whether a statement mentions a resource's table (its id anywhere, or an alias as a whole word, any
+ * case): only then is it loaded. A mention that is no table reference costs a load, nothing more.
+ */
+export function namesTable(sql: string, resourceId: string, aliases: readonly string[] = []): boolean {
+  const text = sql.toLowerCase()
+  if (text.includes(resourceId.toLowerCase())) return true
+  return aliases.some((alias) => new RegExp(`(^|[^\\w-])${alias.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(text))
+}

@@ -1,0 +1,44 @@
+// The in-memory default's SQL engine: PGlite in a worker thread, loaded from the catalog's tables.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Catalog, TableBuilder, type SqlRequest } from '../../engine/index.ts'
+import { MESSAGES } from '../../sql/index.ts'
+import { PgliteSqlStore } from './pglite-store.ts'
+
+const table = (rows: number) => () => {
+  const builder = new TableBuilder([{ id: 'name', type: 'text' }, { id: 'n', type: 'int4' }])
+  for (let i = 0; i < rows; i++) builder.append({ name: `tab\there ${i}\\`, n: i })
+  return builder.build()
+}
+
+function catalogOf(): Catalog {
+  const catalog = new Catalog()
+  catalog.add({ id: 'open-id', aliases: ['open'], load: table(5) })
+  catalog.add({ id: 'closed-id', aliases: ['closed'], isPrivate: true, load: table(2) })
+  return catalog
+}
+
+const asked = (sql: string, privileged = false): SqlRequest => ({ sql, readable: new Set(privileged ? ['open-id', 'closed-id'] : ['open-id']), privileged })
+
+describe('PGlite in a worker thread', () => {
+  let store: PgliteSqlStore
+  beforeAll(() => {
+    store = new PgliteSqlStore(catalogOf(), { rowsMax: 3, statementTimeout: 3, batch: 2 })
+  })
+  afterAll(async () => {
+    await store.close()
+  })
+
+  it('holds the records the engine serves, by id and by alias (a view, readable as its resource)', async () => {
+    expect(await store.run(asked('SELECT _id, name, n FROM "open-id" WHERE n = 4'))).toEqual({
+      kind: 'answer', truncated: false, fields: [{ id: '_id', type: 'int4' }, { id: 'name', type: 'text' }, { id: 'n', type: 'int4' }], records: [{ _id: 5, name: 'tab\there 4\\', n: 4 }],
+    })
+    expect(await store.run(asked('SELECT count(*) FROM open'))).toMatchObject({ kind: 'answer', records: [{ count: 5 }] })
+    expect(await store.run(asked('SELECT * FROM closed'))).toEqual({ kind: 'forbidden', message: MESSAGES.resourceRefused })
+    expect(await store.run(asked('SELECT count(*) FROM closed', true))).toMatchObject({ kind: 'answer', records: [{ count: 2 }] })
+  }, 120_000)
+
+  it('stops a statement past the timeout, then answers the next one from a fresh worker', async () => {
+    expect(await store.run(asked('SELECT count(*) FROM generate_series(1, 1e10)'))).toEqual({ kind: 'invalid', message: MESSAGES.tooLong })
+    expect(await store.run(asked('SELECT * FROM "open-id"'))).toMatchObject({ kind: 'answer', truncated: true, records: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] })
+  }, 120_000)
+})

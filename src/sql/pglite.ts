@@ -1,0 +1,93 @@
+// PGlite (PostgreSQL compiled to WASM) as an SQL engine: the server's worker thread and the demo's Web
+// Worker both hold one, load the resources with `loadResource`, make the reader roles with
+// `grantReaders`, and run statements through `pgliteConnection` and runSql. No Node or DOM API here.
+
+import type { FieldInfo } from '../engine/index.ts'
+import { copyText, createTableStatement, ident } from './load.ts'
+import type { SqlConnection, SqlRunOptions } from './run.ts'
+import { BUILTIN_TYPE_NAMES } from './type-names.ts'
+
+/** The part of PGlite's API used here. */
+export interface PgliteLike {
+  query(text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object'; parsers?: Record<number, (text: string) => unknown>; blob?: Blob }): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[] }>
+  exec(text: string): Promise<unknown>
+  readonly parsers?: Record<number, unknown>
+}
+
+/** Where PGlite keeps the resources, and the reader roles: runSql's options for it. */
+export const PGLITE_SQL_OPTIONS: Omit<SqlRunOptions, 'rowsMax'> = {
+  servedSchema: 'public',
+  searchPath: 'public',
+  roles: { public: 'datastore_sql_public', privileged: 'datastore_sql_private' },
+}
+
+/** A connection whose every value stays PostgreSQL's text (runSql decodes them as CKAN writes them). */
+const identity = (text: string): string => text
+
+export function pgliteConnection(db: PgliteLike): SqlConnection {
+  const parsers: Record<number, (text: string) => unknown> = {}
+  for (const oid of [...Object.keys(db.parsers ?? {}).map(Number), ...BUILTIN_TYPE_NAMES.keys()]) parsers[oid] = identity
+  return {
+    async query(text) {
+      const result = await db.query(text, [], { rowMode: 'array', parsers })
+      return { fields: result.fields.map((field) => ({ name: field.name, typeOid: field.dataTypeID })), rows: result.rows as (string | null)[][] }
+    },
+  }
+}
+
+/** Rows per COPY while loading: bounds the memory one step holds. */
+const COPY_BATCH = 50_000
+
+/**
+ * Creates table `"<id>"` with `_id` and the fields, and copies the rows ([_id, cell texts...]) in.
+ * `rows(from, to)` gives a slice, so a large resource is never held twice in full.
+ */
+export async function loadResource(
+  db: PgliteLike,
+  id: string,
+  fields: readonly FieldInfo[],
+  size: number,
+  rows: (from: number, to: number) => (string | null)[][],
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  await createResourceTable(db, id, fields)
+  for (let from = 0; from < size; from += COPY_BATCH) {
+    const to = Math.min(size, from + COPY_BATCH)
+    await copyRows(db, id, copyText(rows(from, to)))
+    onProgress?.(to, size)
+  }
+  await db.exec(`ANALYZE ${ident(id)}`)
+}
+
+/** loadResource in steps, for a caller that sends the rows from elsewhere: the empty table first. */
+export async function createResourceTable(db: PgliteLike, id: string, fields: readonly FieldInfo[]): Promise<void> {
+  const table = ident(id)
+  await db.exec(`DROP TABLE IF EXISTS ${table}; ${createTableStatement(table, fields)}`)
+}
+
+/** Then rows as COPY text (copyText), as many times as needed; then ANALYZE the table. */
+export async function copyRows(db: PgliteLike, id: string, text: string): Promise<void> {
+  await db.query(`COPY ${ident(id)} FROM '/dev/blob'`, [], { blob: new Blob([text]) })
+}
+
+/**
+ * (Re)makes the two reader roles: one may SELECT the public resources, the other every resource. An
+ * alias is a view of its resource (as in CKAN), readable as the resource is.
+ */
+export async function grantReaders(db: PgliteLike, resources: readonly { id: string; isPrivate: boolean; aliases?: readonly string[] }[]): Promise<void> {
+  const { public: publicRole, privileged } = PGLITE_SQL_OPTIONS.roles
+  const statements: string[] = []
+  for (const role of [publicRole, privileged]) {
+    const exists = await db.query(`SELECT 1 FROM pg_roles WHERE rolname = '${role}'`)
+    statements.push(exists.rows.length > 0 ? `REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${ident(role)}` : `CREATE ROLE ${ident(role)} NOLOGIN`)
+  }
+  statements.push(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`)
+  for (const { id, isPrivate, aliases = [] } of resources) {
+    for (const alias of aliases) statements.push(`DROP VIEW IF EXISTS ${ident(alias)}`, `CREATE VIEW ${ident(alias)} AS SELECT * FROM ${ident(id)}`)
+    for (const name of [id, ...aliases]) {
+      statements.push(`GRANT SELECT ON ${ident(name)} TO ${ident(privileged)}`)
+      if (!isPrivate) statements.push(`GRANT SELECT ON ${ident(name)} TO ${ident(publicRole)}`)
+    }
+  }
+  await db.exec(statements.join(';\n'))
+}
