@@ -3,7 +3,6 @@ import { useRevealResults } from './use-reveal-results.ts'
 import { tidyChoice, toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
-import { Pager } from '../features/paging/Pager.tsx'
 import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
@@ -11,15 +10,11 @@ import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx
 import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
-import { ResourceHeading } from '../features/resource-info/ResourceHeading.tsx'
 import type { LayoutChange } from '../features/results-grid/ResultsGrid.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
-import { ServerNotes } from '../features/status/ServerNotes.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import { withLabels } from '../api/resource-metadata.ts'
-import { SummariesToggle } from '../features/summaries/SummariesToggle.tsx'
 import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
-import { GroupByToggle } from '../features/group-by/GroupByToggle.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -41,7 +36,14 @@ import type { QueryState } from '../query/types.ts'
 // The grid (with TanStack Virtual) is its own chunk, fetched at once but off the critical path.
 const gridModule = import('../features/results-grid/ResultsGrid.tsx')
 // The browser-side sort is a chunk of its own, fetched at once too; the grid waits for it so that sorted records never show unsorted first.
-const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
+// What shows only beside an answer (pager, resource heading, summaries and Group by toggles, server notes): fetched at once too.
+const answerParts = import('./answer-parts.ts')
+const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady, answerParts]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
+const Pager = lazy(() => answerParts.then((module) => ({ default: module.Pager })))
+const ResourceHeading = lazy(() => answerParts.then((module) => ({ default: module.ResourceHeading })))
+const ServerNotes = lazy(() => answerParts.then((module) => ({ default: module.ServerNotes })))
+const SummariesToggle = lazy(() => answerParts.then((module) => ({ default: module.SummariesToggle })))
+const GroupByToggle = lazy(() => answerParts.then((module) => ({ default: module.GroupByToggle })))
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
 // Export is needed only once there is a result: its code loads then.
@@ -207,7 +209,11 @@ export function Explorer() {
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
           <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
-          <ServerNotes notes={data?.notes} />
+          {data?.notes ? (
+            <Suspense fallback={null}>
+              <ServerNotes notes={data.notes} />
+            </Suspense>
+          ) : null}
           {data && searchView ? (
             <Suspense fallback={null}>
               <ExportControl
@@ -221,12 +227,14 @@ export function Explorer() {
             {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
             {data && searchView ? (
               <div className="grid-toolbar">
-                <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
                 <Suspense fallback={null}>
-                  <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
+                  <ResourceHeading resourceId={executed.resourceId.trim()} name={metadata.summary?.name ?? demoTitle} description={metadata.summary?.description} />
+                  <Suspense fallback={null}>
+                    <ColumnChooser allFields={allFields} chosen={executed.fields} onChange={chooseColumns} labels={metadata.labels} />
+                  </Suspense>
+                  <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
+                  <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
                 </Suspense>
-                <SummariesToggle open={summaries.open} onToggle={summaries.toggle} />
-                <GroupByToggle open={groupBy.open} onToggle={groupBy.toggle} />
                 {viewChanged ? (
                   <button type="button" className="button-secondary" onClick={explorer.resetView} title="All columns in table order, guessed widths, nothing pinned, unsorted, first page">
                     Reset view
@@ -280,18 +288,20 @@ export function Explorer() {
               <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
             {data && searchView ? (
-              <Pager
-                offset={executed.offset}
-                limit={executed.limit}
-                shown={data.records.length}
-                total={data.total}
-                totalEstimated={data.totalWasEstimated}
-                counting={search.counting}
-                onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
-                onNextIntent={explorer.prefetchNextPage}
-                pending={search.isPrevious && search.isFetching}
-                onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
-              />
+              <Suspense fallback={null}>
+                <Pager
+                  offset={executed.offset}
+                  limit={executed.limit}
+                  shown={data.records.length}
+                  total={data.total}
+                  totalEstimated={data.totalWasEstimated}
+                  counting={search.counting}
+                  onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
+                  onNextIntent={explorer.prefetchNextPage}
+                  pending={search.isPrevious && search.isFetching}
+                  onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
+                />
+              </Suspense>
             ) : null}
           </section>
         </div>
