@@ -28,6 +28,8 @@ function gzipKb(distDir, file, buildOutput) {
   return { kb: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length / 1000, how: 'zlib' }
 }
 
+const how = ({ how: source }) => (source === 'vite' ? 'as vite build reports it' : 'zlib gzip level 9')
+
 /**
  * Prints the sizes; returns false (saying why) when the entry chunk is over its budget. The chunks
  * index.html modulepreloads (modules the bundler split out of the entry although the page needs them
@@ -35,7 +37,6 @@ function gzipKb(distDir, file, buildOutput) {
  */
 export function checkEntrySize(distDir = 'dist', buildOutput = '') {
   const [entry, ...preloaded] = initialChunks(distDir).map((file) => ({ file, ...gzipKb(distDir, file, buildOutput) }))
-  const how = ({ how: source }) => (source === 'vite' ? 'as vite build reports it' : 'zlib gzip level 9')
   const total = [entry, ...preloaded].reduce((sum, { kb }) => sum + kb, 0)
   const start = preloaded.length > 0
     ? `; with the ${preloaded.length} chunk(s) index.html modulepreloads (${preloaded.map(({ file, kb }) => `${file} ${kb.toFixed(2)} kB`).join(', ')}) the start is ${total.toFixed(2)} kB`
