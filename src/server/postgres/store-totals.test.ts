@@ -7,7 +7,7 @@ import { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog, datastoreSearch } from '../../engine/index.ts'
 import { importFile } from './import.ts'
-import { PostgresStore } from './store.ts'
+import { COUNT_WORK_MEM, createPool, PostgresStore } from './store.ts'
 import { readTables } from './tables.ts'
 import { HAS_POSTGRES, startCluster, type TestCluster } from './test-support/test-cluster.ts'
 
@@ -69,6 +69,16 @@ describe.skipIf(!HAS_POSTGRES)('totals on the PostgreSQL store', () => {
     const heights = await search({ distinct: true, fields: ['height'] })
     expect(counts() - before).toBe(3)
     expect([elm.total, species.total, heights.total]).toEqual([100, 21, 11])
+  })
+
+  it('gives its connections the work memory that keeps a big count\'s bitmap exact', async () => {
+    const own = createPool({ url: cluster.url, statementTimeout: 15, max: 1 })
+    try {
+      const { rows } = await own.query<{ work_mem: string }>('SHOW work_mem')
+      expect(rows[0]?.work_mem).toBe(COUNT_WORK_MEM)
+    } finally {
+      await own.end()
+    }
   })
 
   it('gives the kept row count exactly, rather than the planner estimate CKAN 2.11 would give past the threshold', async () => {
