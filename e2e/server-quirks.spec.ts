@@ -34,18 +34,23 @@ test('a CKAN full-text answer with a rank column shows it and explains the diffe
   await expect(serverNotes(page)).toContainText(/full text/i)
 })
 
-test('32,000 records of 50 fields: all counted, every column shown, a bounded DOM, the last record reachable', async ({ page }) => {
+test('32,000 records of 50 fields: all counted, every column reachable, a bounded DOM, the last record reachable', async ({ page }) => {
   await openApp(page)
   await fillLiveForm(page, { baseUrl: faults.baseUrl('wide32000'), resourceId: E2E_PUBLIC_RESOURCE, limit: '32000' })
   await page.getByRole('button', { name: 'Run query' }).click()
   await expect(statusRegion(page)).toHaveText(/^Showing 32,000 of 32,000 records/, { timeout: 20_000 })
   const table = resultsTable(page)
-  await expect(table.getByRole('columnheader')).toHaveCount(WIDE_FIELDS)
+  // columns are virtualised like rows: all of them counted, those in view drawn, the last one reachable
+  await expect(table).toHaveAttribute('aria-colcount', String(WIDE_FIELDS))
+  expect(await table.getByRole('columnheader').count()).toBeLessThan(WIDE_FIELDS)
   await expect(table).toHaveAttribute('aria-rowcount', String(WIDE_RECORDS + 1))
   expect(await table.locator('tbody tr').count()).toBeLessThanOrEqual(100)
+  await table.locator('xpath=..').evaluate((scroller) => scroller.scrollTo(scroller.scrollWidth, 0))
+  await expect(table.locator(`thead th[aria-colindex="${WIDE_FIELDS}"]`)).toBeVisible()
 
   await table.locator('xpath=..').evaluate((scroller) => scroller.scrollTo(0, scroller.scrollHeight))
-  await expect(table.locator(`tbody tr[aria-rowindex="${WIDE_RECORDS + 1}"] td`).first()).toHaveText(String(WIDE_RECORDS))
+  // the last record's _id, with the locale's digit grouping
+  await expect(table.locator(`tbody tr[aria-rowindex="${WIDE_RECORDS + 1}"] td`).first()).toHaveText(/^32,?000$/)
   expect(await table.locator('tbody tr').count()).toBeLessThanOrEqual(100)
 })
 
