@@ -12,6 +12,7 @@
 // portal binds nothing). Text that PostgreSQL cannot hold (NUL) matches nothing.
 // Groups are ranked by a window over the grouped rows; ranks beyond `top` fold into one `other` row, so
 // one statement answers the kept groups, the other row and the number of groups.
+import { cellTextSql } from '../sql/cell-text-sql.ts'
 import { keepsEveryGroup, type Grouping, type GroupingKey } from './grouping.ts'
 import { mergeFilterClauses } from './normalize.ts'
 import type { QueryState } from './types.ts'
@@ -75,20 +76,8 @@ export function kindOf(type: string): SqlKind {
 
 /** The engine's text of a cell (cell-text.ts) as SQL. */
 function cellText(field: SqlField): string {
-  const column = sqlName(field.id)
-  switch (kindOf(field.type)) {
-    case 'text':
-      return column
-    case 'numeric':
-      // the shortest text that reads back as the same number, as JavaScript writes it
-      return `trim_scale(${column})::text`
-    case 'date':
-      return `to_char(${column}, 'YYYY-MM-DD')`
-    case 'timestamp':
-      return `(to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS') || CASE WHEN date_trunc('second', ${column}) = ${column} THEN '' ELSE to_char(${column}, '.US') END)`
-    default:
-      return `${column}::text`
-  }
+  const kind = kindOf(field.type)
+  return cellTextSql(sqlName(field.id), kind === 'text' || kind === 'numeric' || kind === 'date' || kind === 'timestamp' ? kind : 'other')
 }
 
 const ARRAY_TYPE: Readonly<Record<SqlKind, string>> = {

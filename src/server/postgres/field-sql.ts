@@ -2,25 +2,13 @@
 // cell text (cell-text.ts: what `q` searches, `filters` compare and records carry), its sort keys,
 // and which filter texts can equal a cell of it (converted to bound typed parameters).
 //
-// The cell text must equal the engine's for every value the loaders write:
-//   text -> the value; int4/int8 -> ::text; numeric -> trim_scale()::text (JS writes 1.50 as 1.5);
-//   bool -> 'true'/'false'; date -> YYYY-MM-DD; timestamp -> YYYY-MM-DDTHH:MM:SS[.ffffff];
-//   json -> the stored `json` text, which PostgreSQL keeps exactly as written (JSON.stringify's).
+// The cell text must equal the engine's for every value the loaders write (src/sql/cell-text-sql.ts
+// owns that rule; json is the stored `json` text, which PostgreSQL keeps exactly as written).
 import type { FieldType } from '../../engine/index.ts'
+import { cellTextSql } from '../../sql/cell-text-sql.ts'
 import { ident } from './sql-names.ts'
 
-export const PG_TYPE: Record<FieldType, string> = {
-  int: 'integer',
-  int4: 'integer',
-  int8: 'bigint',
-  numeric: 'numeric',
-  float8: 'double precision',
-  text: 'text',
-  bool: 'boolean',
-  date: 'date',
-  timestamp: 'timestamp',
-  json: 'json',
-}
+export { PG_TYPE } from '../../sql/load.ts'
 
 /** The engine type of a PostgreSQL column type (`pg_type.typname`), or undefined when not served. */
 export function fieldTypeOf(typname: string): FieldType | undefined {
@@ -58,19 +46,8 @@ export const TEXT_COLLATION = '"en-x-icu"'
 
 /** The SQL text of a cell (null for null). */
 export function textExpression(name: string, type: FieldType): string {
-  const column = ident(name)
-  switch (type) {
-    case 'text':
-      return column
-    case 'numeric':
-      return `trim_scale(${column})::text`
-    case 'date':
-      return `to_char(${column}, 'YYYY-MM-DD')`
-    case 'timestamp':
-      return `(to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS') || CASE WHEN date_trunc('second', ${column}) = ${column} THEN '' ELSE to_char(${column}, '.US') END)`
-    default:
-      return `${column}::text`
-  }
+  const kind = type === 'text' || type === 'numeric' || type === 'date' || type === 'timestamp' ? type : 'other'
+  return cellTextSql(ident(name), kind)
 }
 
 /** ORDER BY terms for one clause: text by the shared collation, then code points (collation.ts). */
