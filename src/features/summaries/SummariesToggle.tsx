@@ -8,7 +8,7 @@ interface SummariesToggleProps {
 /** Shows or hides the column summaries (they load their code on first use). */
 export function SummariesToggle({ open, onToggle }: SummariesToggleProps) {
   return (
-    <button type="button" className="button-secondary button-small" aria-expanded={open} aria-controls={open ? SUMMARIES_PANEL_ID : undefined} onClick={onToggle}>
+    <button type="button" className="button-secondary" aria-expanded={open} aria-controls={open ? SUMMARIES_PANEL_ID : undefined} onClick={onToggle}>
       Summaries
     </button>
   )
