@@ -1,6 +1,7 @@
 // The generated resource as a CSV file (the bench's load figures, the server start figure, the UI
 // bench's own-file figures, the PostgreSQL bench): written once per size into .bench-cache/ and reused.
-import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { DEFAULT_RECORD_COUNT, GENERATED_FIELDS, generateTexts } from '../demo/generator.ts'
 
 /** A cell as CSV writes it: quoted when it holds a comma, a quote or a line break. */
@@ -12,6 +13,7 @@ function csvCell(text: string | null): string {
 /** Writes the generated records of `count` to `path` (unless it exists); resolves with the path. */
 export async function writeGeneratedCsv(path: string, count: number = DEFAULT_RECORD_COUNT): Promise<string> {
   if (existsSync(path)) return path
+  mkdirSync(dirname(path), { recursive: true })
   const partial = `${path}.partial`
   // written a batch at a time as the generator goes, so the file's text is never all in memory
   const out = openSync(partial, 'w')

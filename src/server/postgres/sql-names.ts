@@ -1,10 +1,8 @@
-// Names in SQL: every table, schema and column name is a quoted identifier, never spliced text.
+// Names in SQL: every table, schema and column name is a quoted identifier, never spliced text
+// (`ident`, the one quoting every SQL engine of the project uses).
+import { ident } from '../../sql/load.ts'
 
-/** A quoted identifier: `a"b` -> `"a""b"`. PostgreSQL refuses NUL in names, so a name with one is refused here too. */
-export function ident(name: string): string {
-  if (name.includes('\u0000')) throw new RangeError('a name cannot contain the NUL character')
-  return `"${name.replaceAll('"', '""')}"`
-}
+export { ident }
 
 export function tableRef(schema: string, table: string): string {
   return `${ident(schema)}.${ident(table)}`
