@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import type { CatalogDataset, CatalogDeps, CatalogResource, CatalogTarget } from '../../api/catalog-search.ts'
+import { useModalDialog } from '../dialog/use-modal-dialog.ts'
 import { useDatasetSearch } from './use-dataset-search.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './browse.css'
@@ -31,31 +32,13 @@ const MAX_CLOSED_LISTED = 4
 /** The `Browse datasets` dialog: search a portal's catalog and open a DataStore resource. */
 export function BrowseDialog({ target, deps, onOpenResource, onClose }: BrowseDialogProps) {
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const returnFocus = useRef<Element | null>(null)
   const open = target !== undefined
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement
-      element.showModal()
-      element.querySelector<HTMLElement>('input[type="search"]')?.focus()
-    } else if (!open && element.open) {
-      element.close()
-    }
-  }, [open])
-  const handleClose = () => {
-    onClose()
-    const previous = returnFocus.current
-    if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
-  }
+  const { dialog, handleClose, restoreFocus } = useModalDialog(open, onClose, 'input[type="search"]')
   // Opening closes the dialog at once (it goes away with its target): focus goes back where it was.
   const openResource: BrowseDialogProps['onOpenResource'] = (resourceId, where) => {
-    const previous = returnFocus.current
     dialog.current?.close()
     onOpenResource(resourceId, where)
-    if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
+    restoreFocus()
   }
   // Up and down move through the search box, the results' Open buttons and More datasets.
   const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {

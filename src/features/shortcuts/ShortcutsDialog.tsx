@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
+import { useModalDialog } from '../dialog/use-modal-dialog.ts'
 import { SHORTCUTS } from './shortcut-keys.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './shortcuts.css'
@@ -11,24 +12,7 @@ interface ShortcutsDialogProps {
 /** The `Keyboard shortcuts` dialog: modal, Esc or Close closes it, focus returns where it was. */
 export function ShortcutsDialog({ open, onClose }: ShortcutsDialogProps) {
   const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const returnFocus = useRef<Element | null>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement
-      element.showModal()
-    } else if (!open && element.open) {
-      element.close()
-    }
-  }, [open])
-
-  const handleClose = () => {
-    onClose()
-    const previous = returnFocus.current
-    if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
-  }
+  const { dialog, handleClose } = useModalDialog(open, onClose)
 
   return (
     <dialog ref={dialog} className="shortcuts-dialog" aria-labelledby={`${id}-title`} onClose={handleClose}>
