@@ -4,7 +4,7 @@ import type { ShownRequest, WriteSnippet } from '../features/request-panel/Reque
 import { draftToQuery, type FormDraft } from '../features/query-form/draft.ts'
 import { normalizeQuery } from '../query/normalize.ts'
 import { buildRequest, redactedRequest } from '../query/request-builder.ts'
-import { DEMO_SERVER_NOTE, shareLink } from '../query/share-link.ts'
+import { demoServerNote, shareLink } from '../query/share-link.ts'
 import type { SnippetLanguage } from '../query/snippets.ts'
 import { hasErrors, validateQuery } from '../query/validate.ts'
 import type { QueryState } from '../query/types.ts'
@@ -58,13 +58,13 @@ export function describeRequest(
   const spec = buildRequest(requestQuery(query), { token, listsAccepted: live && listsAccepted, withoutTotal: live && withoutTotal })
   const shown = revealToken ? spec : redactedRequest(spec)
   const code = ({ snippet, demoSnippet }: SnippetWriters, language: SnippetLanguage) =>
-    query.source === 'demo' ? demoSnippet(language, snippet(language, spec, { revealToken })) : snippet(language, spec, { revealToken })
+    query.source === 'demo' ? demoSnippet(language, snippet(language, spec, { revealToken }), query.sql !== undefined) : snippet(language, spec, { revealToken })
   // At once when the writers are here (the copy stays inside the click), else once they have loaded.
   const write = (language: SnippetLanguage) => (writers ? code(writers, language) : loadSnippetWriters().then((loaded) => code(loaded, language)))
   return {
     request: shown,
     snippets: write,
-    ...(query.source === 'demo' ? { note: DEMO_SERVER_NOTE.join(' ') } : live && withoutTotal ? { note: TOTAL_APART_NOTE } : {}),
+    ...(query.source === 'demo' ? { note: demoServerNote(query.sql !== undefined).join(' ') } : live && withoutTotal ? { note: TOTAL_APART_NOTE } : {}),
     link: shareLink(query, pageUrl),
   }
 }

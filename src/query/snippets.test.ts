@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultQuery } from './defaults.ts'
-import { buildRequest, type HttpRequestSpec } from './request-builder.ts'
+import { buildRequest, buildSqlRequest, type HttpRequestSpec } from './request-builder.ts'
 import { demoSnippet, pythonString, rString, shareLink, shellQuote, snippet } from './snippets.ts'
 import type { QueryState } from './types.ts'
 import { decodeQuery } from './url-codec.ts'
@@ -235,5 +235,10 @@ describe('demo snippets', () => {
     expect(curl.endsWith(snippet('curl', spec))).toBe(true)
     expect(demoSnippet('fetch', 'x').startsWith('// Demo mode')).toBe(true)
     expect(demoSnippet('r', 'x').startsWith('# Demo mode')).toBe(true)
+  })
+
+  it('of an SQL statement, say the server needs --sql, which turns datastore_search_sql on', () => {
+    const python = demoSnippet('python', snippet('python', buildSqlRequest('SELECT 1', 'http://127.0.0.1:8800/data', 'POST')), true)
+    expect(python.split('\n')[1]).toBe('# Start the reference server at this address with: npm run api -- --sql')
   })
 })

@@ -1,6 +1,6 @@
 // Code that repeats the current request elsewhere: curl, JavaScript fetch, Python requests, R httr2.
 // Every snippet is written from the one HttpRequestSpec, quoted for its own language.
-import { DEMO_SERVER_NOTE } from './share-link.ts'
+import { demoServerNote } from './share-link.ts'
 import { redactedRequest, type HttpRequestSpec } from './request-builder.ts'
 
 // The link and the demo note are in share-link.ts: the page needs them at once, the writers only on a copy.
@@ -19,10 +19,10 @@ export function snippet(language: SnippetLanguage, spec: HttpRequestSpec, option
 }
 
 
-/** A snippet of a demo request, headed by `DEMO_SERVER_NOTE` as comments of its language. */
-export function demoSnippet(language: SnippetLanguage, code: string): string {
+/** A snippet of a demo request, headed by the demo note (`demoServerNote`) as comments of its language. */
+export function demoSnippet(language: SnippetLanguage, code: string, isSql = false): string {
   const mark = language === 'fetch' ? '//' : '#'
-  return [...DEMO_SERVER_NOTE.map((line) => `${mark} ${line}`), code].join('\n')
+  return [...demoServerNote(isSql).map((line) => `${mark} ${line}`), code].join('\n')
 }
 
 const WRITERS: Record<SnippetLanguage, (spec: HttpRequestSpec) => string> = {
