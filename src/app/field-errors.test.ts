@@ -36,6 +36,11 @@ describe('failureAlert', () => {
     expect(failureAlert({ ...failure, fieldErrors: { fields: 'x', sort: 'y' } }).hint).toMatch(/change Columns or the sort \(the column headers\)/)
   })
 
+  it('names the demo engine, not a server, when the demo answered', () => {
+    expect(failureAlert({ ...failure, fieldErrors: {} }, 'demo').title).toBe('The demo engine rejected the query (409)')
+    expect(failureAlert({ ...failure, fieldErrors: {} }, 'live').title).toBe('The server rejected the query (409)')
+  })
+
   it('keeps the server’s hint when the messages sit beside form fields', () => {
     const alert = failureAlert({ ...failure, fieldErrors: { limit: 'Must be a natural number' } })
     expect(alert).toMatchObject({ hint: failure.hint, resetsView: false })

@@ -50,7 +50,9 @@ const VIEW_CONTROLS: Partial<Record<FieldKey, string>> = {
  * form field shows (columns, sort, page), the hint names the control to change instead of pointing at
  * the form, and `resetsView` says that resetting the view is the way out.
  */
-export function failureAlert(failure: SearchFailure): AlertContent & { resetsView: boolean } {
+export function failureAlert(answered: SearchFailure, source: 'demo' | 'live' = 'live'): AlertContent & { resetsView: boolean } {
+  // In demo mode no server answered: the demo engine in this page did.
+  const failure = source === 'demo' ? { ...answered, title: answered.title.replace(/^The server\b/, 'The demo engine') } : answered
   const controls = (Object.keys(failure.fieldErrors) as FieldKey[]).flatMap((key) => VIEW_CONTROLS[key] ?? [])
   if (controls.length === 0) return { ...failure, resetsView: false }
   const named = controls.length === 1 ? controls[0] : `${controls.slice(0, -1).join(', ')} or ${controls.at(-1)}`
