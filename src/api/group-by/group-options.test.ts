@@ -1,6 +1,7 @@
 // The Group by plans: which way each grouping is answered, and the live ones against the reference
 // engine's own HTTP handler (counts per value through datastore_search; more than 20 values and a mean
-// fall back to the loaded records, grouped by the engine), compared with groups made here from the rows.
+// fetch every matching record when few match, else fall back to the loaded records, grouped by the
+// engine), compared with groups made here from the rows.
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { Catalog, createDatastoreHandler, groupRecords, TableBuilder } from '../../engine/index.ts'
@@ -18,7 +19,7 @@ const FIELDS = [
 const STAGES = ['active', 'closed', 'draft', 'active']
 const ROWS = Array.from({ length: 120 }, (_, i) => ({ stage: STAGES[(i * 7) % 4] ?? null, amount: (i * 37) % 500, code: `c${i % 40}` }))
 
-function engineTransport(): { transport: Transport; sent: string[] } {
+function engineTransport(): { transport: Transport; sent: string[]; bodies: string[] } {
   const builder = new TableBuilder(FIELDS)
   for (const row of ROWS) builder.append(row)
   const table = builder.build()
@@ -26,11 +27,14 @@ function engineTransport(): { transport: Transport; sent: string[] } {
   catalog.add({ id: 'res', load: () => table })
   const handle = createDatastoreHandler({ catalog, basePath: '/data', tokens: [] })
   const sent: string[] = []
+  const bodies: string[] = []
   return {
     sent,
+    bodies,
     transport: {
       async send(spec) {
         sent.push(spec.url)
+        bodies.push(spec.body ?? '')
         const response = await handle(new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body }))
         return { status: response.status, statusText: response.statusText, headers: [...response.headers], bodyText: await response.text(), elapsedMs: 1 }
       },
@@ -41,9 +45,9 @@ function engineTransport(): { transport: Transport; sent: string[] } {
 const query: QueryState = { ...defaultQuery(), source: 'live', baseUrl: 'http://127.0.0.1:1/data', resourceId: 'res', limit: 10 }
 const loaded = { fields: [{ id: '_id', type: 'int' }, ...FIELDS], records: ROWS.slice(0, 10).map((row, i) => ({ _id: i + 1, ...row })), total: ROWS.length }
 
-function deps(): GroupDeps & { sent: string[] } {
-  const { transport, sent } = engineTransport()
-  return { transports: { live: transport, demo: transport }, groupRecords: async (fields, records, request) => groupRecords(fields, records, request), sent }
+function deps(): GroupDeps & { sent: string[]; bodies: string[] } {
+  const { transport, sent, bodies } = engineTransport()
+  return { transports: { live: transport, demo: transport }, groupRecords: async (fields, records, request) => groupRecords(fields, records, request), sent, bodies }
 }
 
 describe('groupPlan', () => {
@@ -73,11 +77,31 @@ describe('live groupings against the reference engine', () => {
     expect(answer.result.total).toBe(ROWS.length)
   })
 
-  it('groups the loaded records when the server cannot count (more than 20 values) or measure, and says so', async () => {
-    const many = await client.fetchQuery(liveGroupOptions(query, loaded, { keys: [{ field: 'code' }], measure: 'count', top: 20 }, 'counts', false, deps()))
+  it('fetches every matching record, with only the fields the grouping reads, when the server cannot count or measure and few match', async () => {
+    const used = deps()
+    const many = await client.fetchQuery(liveGroupOptions(query, loaded, { keys: [{ field: 'code' }], measure: 'count', top: 50 }, 'counts', false, used))
+    const byCode = new Map<string, number>()
+    for (const row of ROWS) byCode.set(row.code, (byCode.get(row.code) ?? 0) + 1)
+    expect(many.scope).toEqual({ kind: 'fetched', requests: 1 })
+    expect(many.result.total).toBe(ROWS.length)
+    expect(new Map(many.result.rows.map((row) => [row.keys[0], row.count]))).toEqual(byCode)
+    const asked = JSON.parse(used.bodies.at(-1) ?? '{}') as Record<string, unknown>
+    expect(asked).toMatchObject({ fields: ['code'], sort: '_id asc' })
+
+    const meanDeps = deps()
+    const mean = await client.fetchQuery(liveGroupOptions(query, loaded, { keys: [{ field: 'stage' }], measure: 'mean', measureField: 'amount', top: 20 }, 'loaded', false, meanDeps))
+    expect(mean.scope).toEqual({ kind: 'fetched', requests: 1 })
+    expect(JSON.parse(meanDeps.bodies.at(-1) ?? '{}')).toMatchObject({ fields: ['stage', 'amount'] })
+    const active = ROWS.filter((row) => row.stage === 'active').map((row) => row.amount)
+    expect(mean.result.rows.find((row) => row.keys[0] === 'active')?.value).toBe(active.reduce((sum, value) => sum + value, 0) / active.length)
+  })
+
+  it('groups the loaded records when the total is not known, and says so', async () => {
+    const unknown = { ...loaded, total: undefined }
+    const many = await client.fetchQuery(liveGroupOptions(query, unknown, { keys: [{ field: 'code' }], measure: 'count', top: 20 }, 'counts', false, deps()))
     expect(many.scope).toEqual({ kind: 'loaded', loaded: 10, complete: false, reason: 'many-values' })
     expect(many.result.total).toBe(10)
-    const mean = await client.fetchQuery(liveGroupOptions(query, loaded, { keys: [{ field: 'stage' }], measure: 'mean', measureField: 'amount', top: 20 }, 'loaded', false, deps()))
+    const mean = await client.fetchQuery(liveGroupOptions(query, unknown, { keys: [{ field: 'stage' }], measure: 'mean', measureField: 'amount', top: 20 }, 'loaded', false, deps()))
     expect(mean.scope).toEqual({ kind: 'loaded', loaded: 10, complete: false, reason: 'no-sql' })
     const active = ROWS.slice(0, 10).filter((row) => row.stage === 'active').map((row) => row.amount)
     expect(mean.result.rows.find((row) => row.keys[0] === 'active')?.value).toBe(active.reduce((sum, value) => sum + value, 0) / active.length)

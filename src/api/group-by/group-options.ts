@@ -1,8 +1,10 @@
 // Keys, fetchers and TanStack Query options for the `Group by` panel, and which way a grouping is
 // answered (`groupPlan`): the demo engine (exact, in its worker); a live server's
 // `datastore_search_sql` (one statement, exact); a live server's `datastore_search` counts per value
-// (count by one field of at most 20 values, exact, the summaries' own requests); else the loaded
-// records (exact only when they are every matching record). Each answer says which it is.
+// (count by one field of at most 20 values, exact, the summaries' own requests); else, when at most
+// FETCH_ALL_MAX records match, every one of them fetched (only the fields the grouping reads) and
+// grouped by the engine (exact); else the loaded records (exact only when they are every matching
+// record). Each answer says which it is.
 import { queryOptions } from '@tanstack/react-query'
 import { castFilterValue, type CellValue, type FieldInfo, type GroupOptions, type GroupRequest, type GroupResult, type RecordObject } from '../../engine/index.ts'
 import { groupStatement, readGroupRows, type SqlField } from '../../query/group-sql.ts'
@@ -10,6 +12,7 @@ import { groupingText, keepsEveryGroup, type Grouping } from '../../query/groupi
 import { buildSqlRequest, filtersObject } from '../../query/request-builder.ts'
 import type { QueryState } from '../../query/types.ts'
 import { DatastoreSearchError } from '../api-error.ts'
+import { exportPages } from '../export-pages.ts'
 import { parseBody, successResult } from '../body-text.ts'
 import { tokenTag, type SearchDeps } from '../datastore-search.ts'
 import { describeFailure } from '../describe-failure.ts'
@@ -35,6 +38,7 @@ export type GroupScope =
   | { kind: 'engine' }
   | { kind: 'sql' }
   | { kind: 'counts'; requests: number }
+  | { kind: 'fetched'; requests: number }
   | { kind: 'loaded'; loaded: number; complete: boolean; reason?: 'no-sql' | 'many-values' }
 
 export interface GroupAnswer {
@@ -185,6 +189,42 @@ async function groupLoaded(answer: LoadedAnswer, grouping: Grouping, deps: Group
   return { result: await deps.groupRecords(input.fields, input.records, engineGroupOptions(grouping), signal), scope: reason }
 }
 
+/** At most this many matching records are fetched whole when no server-side way is exact. */
+export const FETCH_ALL_MAX = 100_000
+/** Records per request while fetching them (CKAN's default `ckan.datastore.search.rows_max`). */
+const FETCH_PAGE = 32_000
+
+/** The fields a grouping reads: its keys and its measure's field. */
+function fieldsRead(grouping: Grouping): string[] {
+  const names = grouping.keys.map((key) => key.field)
+  if (grouping.measure !== 'count' && grouping.measureField !== undefined) names.push(grouping.measureField)
+  return [...new Set(names)]
+}
+
+/**
+ * Every matching record, with only the fields the grouping reads, grouped by the engine. Pages are
+ * sorted by `_id`: without a sort CKAN orders nothing, and offset pages could skip or repeat records.
+ */
+async function fetchAndGroup(query: QueryState, grouping: Grouping, deps: GroupDeps, signal: AbortSignal): Promise<GroupAnswer> {
+  const whole: QueryState = { ...query, fields: fieldsRead(grouping), sort: [{ field: '_id', direction: 'asc' }], sortOn: 'server', offset: 0 }
+  let fields: readonly DatastoreField[] = []
+  const records: DatastoreRecord[] = []
+  let requests = 0
+  for await (const page of exportPages(whole, deps, { pageSize: FETCH_PAGE, maxRecords: FETCH_ALL_MAX, signal })) {
+    requests += 1
+    fields = page.fields
+    for (const record of page.records) records.push(record)
+  }
+  const input = loadedRecordsInput(fields, records)
+  return { result: await deps.groupRecords(input.fields, input.records, engineGroupOptions(grouping), signal), scope: { kind: 'fetched', requests } }
+}
+
+/** What is left when the server can neither run SQL nor count: every record when few match, else those on hand. */
+function groupWithoutServer(answer: LoadedAnswer, matching: number | undefined, query: QueryState, grouping: Grouping, deps: GroupDeps, signal: AbortSignal, reason: GroupScope & { kind: 'loaded' }): Promise<GroupAnswer> {
+  if (matching !== undefined && matching <= FETCH_ALL_MAX) return fetchAndGroup(query, grouping, deps, signal)
+  return groupLoaded(answer, grouping, deps, signal, reason)
+}
+
 export interface LoadedAnswer {
   fields: readonly DatastoreField[]
   records: readonly DatastoreRecord[]
@@ -202,9 +242,10 @@ export function liveGroupOptions(query: QueryState, answer: LoadedAnswer, groupi
       if (plan === 'counts') {
         const field = answer.fields.find((candidate) => candidate.id === grouping.keys[0]?.field)
         const counted = field ? await countGroups(query, field, grouping, matching, deps, signal) : undefined
-        return counted ?? groupLoaded(answer, grouping, deps, signal, { ...loaded, reason: 'many-values' })
+        return counted ?? groupWithoutServer(answer, matching, query, grouping, deps, signal, { ...loaded, reason: 'many-values' })
       }
-      return groupLoaded(answer, grouping, deps, signal, complete ? loaded : { ...loaded, reason: 'no-sql' })
+      if (complete) return groupLoaded(answer, grouping, deps, signal, loaded)
+      return groupWithoutServer(answer, matching, query, grouping, deps, signal, { ...loaded, reason: 'no-sql' })
     },
     ...common,
     staleTime: 60_000,

@@ -66,6 +66,8 @@ export function scopeLine(answer: GroupAnswer, matching: number | undefined): st
       return `${all} (one datastore_search_sql statement on the server)`
     case 'counts':
       return `${all} (counted by the server: ${plural(scope.requests, 'datastore_search request')})`
+    case 'fetched':
+      return `${all} (every one fetched: ${plural(scope.requests, 'datastore_search request')})`
     case 'loaded': {
       if (scope.complete) return `${all} (every one of them is loaded)`
       const of = matching === undefined ? 'not all matching records' : `not all ${formatNumber(matching)} matching`
