@@ -3,18 +3,9 @@ import { describe, expect, it } from 'vitest'
 import type { PgliteLike } from '../sql/index.ts'
 import { COURSES_RESOURCE_ID, LARGE_RESOURCE_ID } from './metadata.ts'
 import type { FromSqlWorker, SqlLoadProgress } from './sql-protocol.ts'
-import { createSqlWorkerHost, namesTable } from './sql-worker-host.ts'
+import { createSqlWorkerHost } from './sql-worker-host.ts'
 
 const URL_SQL = 'http://127.0.0.1:8800/data/api/action/datastore_search_sql'
-
-describe('which resources a statement names', () => {
-  it('an id anywhere, an alias as a whole word', () => {
-    expect(namesTable(`select * from "${COURSES_RESOURCE_ID.toUpperCase()}"`, COURSES_RESOURCE_ID)).toBe(true)
-    expect(namesTable('SELECT * FROM "courses"', 'x', ['courses'])).toBe(true)
-    expect(namesTable('SELECT * FROM courses_archive', 'x', ['courses'])).toBe(false)
-    expect(namesTable('SELECT * FROM "generated-1m-old"', 'x', ['generated-1m'])).toBe(false)
-  })
-})
 
 describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () => {
   it('loads a resource when a statement names it, with progress, and answers as the server: checks, envelope, positions', async () => {

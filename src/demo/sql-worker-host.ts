@@ -5,7 +5,7 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { grantReaders, loadResource, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { grantReaders, loadResource, namesTable, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
@@ -104,14 +104,4 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
       )
     },
   }
-}
-
-/**
- * Whether a statement mentions a resource's table (its id anywhere, or an alias as a whole word, any
- * case): only then is it loaded. A mention that is no table reference costs a load, nothing more.
- */
-export function namesTable(sql: string, resourceId: string, aliases: readonly string[] = []): boolean {
-  const text = sql.toLowerCase()
-  if (text.includes(resourceId.toLowerCase())) return true
-  return aliases.some((alias) => new RegExp(`(^|[^\\w-])${alias.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(text))
 }

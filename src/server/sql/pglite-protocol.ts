@@ -12,7 +12,8 @@ export type WorkerCommand =
   | { type: 'create'; id: string; fields: FieldInfo[] }
   /** Rows in COPY text format. */
   | { type: 'copy'; id: string; text: string }
-  | { type: 'finish'; resources: { id: string; isPrivate: boolean; aliases: string[] }[] }
+  /** After loading `analyze` (none at start): ANALYZE them, and let the reader roles read every resource loaded. */
+  | { type: 'finish'; resources: { id: string; isPrivate: boolean; aliases: string[] }[]; analyze: string[] }
   | { type: 'run'; sql: string; readable: string[]; privileged: boolean; rowsMax: number }
 
 export type WorkerReply =

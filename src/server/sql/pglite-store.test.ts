@@ -21,8 +21,9 @@ const asked = (sql: string, privileged = false): SqlRequest => ({ sql, readable:
 
 describe('PGlite in a worker thread', () => {
   let store: PgliteSqlStore
+  const logged: string[] = []
   beforeAll(() => {
-    store = new PgliteSqlStore(catalogOf(), { rowsMax: 3, statementTimeout: 3, batch: 2 })
+    store = new PgliteSqlStore(catalogOf(), { rowsMax: 3, statementTimeout: 3, batch: 2, log: (line) => logged.push(line) })
   })
   afterAll(async () => {
     await store.close()
@@ -37,8 +38,20 @@ describe('PGlite in a worker thread', () => {
     expect(await store.run(asked('SELECT count(*) FROM closed', true))).toMatchObject({ kind: 'answer', records: [{ count: 2 }] })
   }, 120_000)
 
-  it('stops a statement past the timeout, then answers the next one from a fresh worker', async () => {
+  it('loads a resource the first time a statement names it, and only then', () => {
+    // the first test named open-id (by id, then by alias), then closed (refused, but loaded so that it is refused)
+    expect(logged.map((line) => line.replace(/, in [\d.]+ s$/, ''))).toEqual([
+      'SQL engine (PGlite) loaded 1 resource(s), 5 records',
+      'SQL engine (PGlite) loaded 1 resource(s), 2 records',
+    ])
+  })
+
+  it('stops a statement past the timeout, then answers the next one from a fresh worker, which loads what it names again', async () => {
+    logged.length = 0
     expect(await store.run(asked('SELECT count(*) FROM generate_series(1, 1e10)'))).toEqual({ kind: 'invalid', message: MESSAGES.tooLong })
+    expect(logged).toEqual([])
     expect(await store.run(asked('SELECT * FROM "open-id"'))).toMatchObject({ kind: 'answer', truncated: true, records: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] })
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatch(/^SQL engine \(PGlite\) loaded 1 resource\(s\), 5 records, in /)
   }, 120_000)
 })

@@ -1,10 +1,11 @@
 // `datastore_search_sql` on the in-memory default: an embedded PostgreSQL (PGlite) in a worker thread,
-// loaded on the first SQL request with the catalog's resources (the same records the search serves).
+// started with the server; a resource's table (the same records the search serves) is loaded the
+// first time a statement names it, so a statement on a small table never waits for a large one.
 // Statements run one at a time; one past the statement timeout has its worker terminated (PGlite
-// ignores statement_timeout), is answered `Query took too long`, and the next request starts and
-// loads a fresh worker.
+// ignores statement_timeout), is answered `Query took too long`, and the next request starts a fresh
+// worker, which loads again only what statements name.
 import { Worker } from 'node:worker_threads'
-import { copyText, MESSAGES } from '../../sql/index.ts'
+import { copyText, MESSAGES, namesTable } from '../../sql/index.ts'
 import { StoreUnavailableError, tableCellTexts, type Catalog, type SqlOutcome, type SqlRequest, type SqlStore } from '../../engine/index.ts'
 import type { WorkerCommand, WorkerReply, WorkerStart } from './pglite-protocol.ts'
 
@@ -69,6 +70,8 @@ class PgliteWorker {
 
 export class PgliteSqlStore implements SqlStore {
   private worker: Promise<PgliteWorker> | undefined
+  /** The resources the current worker holds (it starts with none). */
+  private tables = new Set<string>()
   private queue: Promise<unknown> = Promise.resolve()
   /** The first worker's fresh data directory: later workers start from it, skipping initdb. */
   private template: ArrayBuffer | undefined
@@ -84,9 +87,9 @@ export class PgliteSqlStore implements SqlStore {
     return next
   }
 
-  /** Starts loading now, so the first request does not wait for all of it (a failure shows on that request). */
+  /** Starts PGlite now, so the first request does not wait for it (a failure shows on that request). */
   warm(): void {
-    this.loaded().catch(() => {
+    this.started().catch(() => {
       this.worker = undefined
     })
   }
@@ -101,7 +104,8 @@ export class PgliteSqlStore implements SqlStore {
   private async runNow(request: SqlRequest): Promise<SqlOutcome> {
     let worker: PgliteWorker
     try {
-      worker = await this.loaded()
+      worker = await this.started()
+      await this.loadNamed(worker, request.sql)
     } catch (error) {
       this.worker = undefined
       throw new StoreUnavailableError(error instanceof Error ? error.message : String(error))
@@ -132,37 +136,51 @@ export class PgliteSqlStore implements SqlStore {
     }
   }
 
-  private loaded(): Promise<PgliteWorker> {
-    this.worker ??= this.load()
+  private started(): Promise<PgliteWorker> {
+    this.worker ??= this.start()
     return this.worker
   }
 
-  private async load(): Promise<PgliteWorker> {
-    const started = performance.now()
+  private async start(): Promise<PgliteWorker> {
+    this.tables = new Set()
     const worker = new PgliteWorker(this.template === undefined ? {} : { dataDir: this.template })
-    const ok = async (command: WorkerCommand): Promise<WorkerReply & { ok: true }> => {
-      const reply = await worker.send(command)
-      if (!reply.ok) throw new Error(`loading the SQL engine: ${reply.message}`)
-      return reply
-    }
     try {
-      this.template ??= (await ok({ type: 'dump' })).dataDir
-      const resources = this.catalog.list()
-      let records = 0
-      for (const { id } of resources) {
-        const table = await this.catalog.prepare(id)
-        await ok({ type: 'create', id, fields: table.fields.map((field) => ({ ...field })) })
-        const batch = this.options.batch ?? 10_000
-        // one batch at a time: the event loop serves other requests between them
-        for (let from = 0; from < table.size; from += batch) await ok({ type: 'copy', id, text: copyText(tableCellTexts(table, from, from + batch)) })
-        records += table.size
-      }
-      await ok({ type: 'finish', resources: resources.map(({ id, isPrivate, aliases }) => ({ id, isPrivate, aliases })) })
-      this.options.log?.(`SQL engine (PGlite) loaded ${resources.length} resource(s), ${records} records, in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      this.template ??= (await ask(worker, { type: 'dump' })).dataDir
+      await ask(worker, { type: 'finish', resources: [], analyze: [] })
       return worker
     } catch (error) {
       await worker.terminate()
       throw error
     }
   }
+
+  /**
+   * Loads every resource the statement names that the worker does not hold yet: private ones too, so
+   * that a caller without the token is refused them (403) as on PostgreSQL, not told they do not exist.
+   */
+  private async loadNamed(worker: PgliteWorker, sql: string): Promise<void> {
+    const resources = this.catalog.list()
+    const named = resources.filter(({ id, aliases }) => !this.tables.has(id) && namesTable(sql, id, aliases))
+    if (named.length === 0) return
+    const started = performance.now()
+    let records = 0
+    for (const { id } of named) {
+      const table = await this.catalog.prepare(id)
+      await ask(worker, { type: 'create', id, fields: table.fields.map((field) => ({ ...field })) })
+      const batch = this.options.batch ?? 10_000
+      // one batch at a time: the event loop serves other requests between them
+      for (let from = 0; from < table.size; from += batch) await ask(worker, { type: 'copy', id, text: copyText(tableCellTexts(table, from, from + batch)) })
+      this.tables.add(id)
+      records += table.size
+    }
+    const held = resources.filter(({ id }) => this.tables.has(id)).map(({ id, isPrivate, aliases }) => ({ id, isPrivate, aliases }))
+    await ask(worker, { type: 'finish', resources: held, analyze: named.map(({ id }) => id) })
+    this.options.log?.(`SQL engine (PGlite) loaded ${named.length} resource(s), ${records} records, in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+}
+
+async function ask(worker: PgliteWorker, command: WorkerCommand): Promise<WorkerReply & { ok: true }> {
+  const reply = await worker.send(command)
+  if (!reply.ok) throw new Error(`loading the SQL engine: ${reply.message}`)
+  return reply
 }
