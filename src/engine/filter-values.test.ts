@@ -55,6 +55,16 @@ describe('a filter value read as PostgreSQL casts it to the column type', () => 
     expect(castFilterValue('timestamp', '2012-12-31T23:59:59.9999999')).toEqual({ text: '2013-01-01T00:00:00' })
   })
 
+  it('takes PostgreSQL\'s fixed special dates: the infinities match nothing, epoch is 1970-01-01', () => {
+    for (const text of ['infinity', ' -Infinity']) expect(castFilterValue('date', text)).toEqual({ nothing: true })
+    expect(castFilterValue('date', '+infinity')).toEqual({ error: 'invalid input syntax for type date: "+infinity"' })
+    expect(castFilterValue('timestamp', 'infinity')).toEqual({ nothing: true })
+    expect(castFilterValue('date', 'Epoch')).toEqual({ text: '1970-01-01' })
+    expect(castFilterValue('timestamp', 'epoch')).toEqual({ text: '1970-01-01T00:00:00' })
+    // those that depend on the clock stay refused
+    expect(castFilterValue('date', 'today')).toEqual({ error: 'invalid input syntax for type date: "today"' })
+  })
+
   it('reads booleans as PostgreSQL does, prefixes included', () => {
     for (const text of ['t', 'TRUE', ' yes', 'on', '1', 'tr']) expect(castFilterValue('bool', text)).toEqual({ text: 'true' })
     for (const text of ['f', 'False', 'no', 'OFF', '0', 'of']) expect(castFilterValue('bool', text)).toEqual({ text: 'false' })

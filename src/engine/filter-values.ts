@@ -6,7 +6,8 @@
 // the field and the value, where CKAN answers a bare "Invalid query".
 //
 // Decisions: PostgreSQL's date input takes many styles (`Jan 1 2012`, `1/2/2012`); we take the ISO
-// forms (`2012-01-01`, with a time and zone after `T` or a space, and `20120101`) and refuse the rest.
+// forms (`2012-01-01`, with a time and zone after `T` or a space, and `20120101`), `epoch` and the
+// infinities, and refuse the rest (`today`, `now` and the like would depend on the server's clock).
 // A value that is valid but that no cell can hold (an int filter of 6.5, `NaN`, a numeric value with
 // more digits than a stored number has) matches nothing.
 
@@ -24,6 +25,7 @@ const DECIMAL_TEXT = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/
 const SPECIAL_NUMBER = /^[+-]?(?:nan|inf|infinity)$/i
 const ISO_DATE = /^(\d{4,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(?: ?(?:Z|[+-]\d{1,2}(?::?\d{2})?))?$/i
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/
+const INFINITY = /^-?infinity$/i // PostgreSQL 15 refuses "+infinity" for dates
 
 const RANGES: Partial<Record<FieldType, { name: string; min: bigint; max: bigint }>> = {
   int: { name: 'integer', min: -2147483648n, max: 2147483647n },
@@ -120,6 +122,9 @@ const pad = (value: number, width: number): string => String(value).padStart(wid
 /** A date or timestamp filter value in its stored form (`2012-01-01`, `2012-01-01T03:04:00[.ffffff]`). */
 function temporalText(type: FieldType, sqlType: string, raw: string): CastFilterValue {
   const text = raw.replace(PG_SPACE, '')
+  // PostgreSQL's special values that stand for a fixed date: infinities (no stored cell), the epoch
+  if (INFINITY.test(text)) return NOTHING
+  if (text.toLowerCase() === 'epoch') return { text: type === 'date' ? '1970-01-01' : '1970-01-01T00:00:00' }
   const match = ISO_DATE.exec(text) ?? COMPACT_DATE.exec(text)
   if (!match) return invalid(sqlType, raw)
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
