@@ -296,6 +296,7 @@ export function Explorer() {
                   total={data.total}
                   totalEstimated={data.totalWasEstimated}
                   counting={search.counting}
+                  demo={executed.source === 'demo'}
                   onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
                   onNextIntent={explorer.prefetchNextPage}
                   pending={search.isPrevious && search.isFetching}

@@ -32,6 +32,17 @@ describe('a filter value read as PostgreSQL casts it to the column type', () => 
     expect(castFilterValue('int4', 6.5)).toEqual({ nothing: true })
     expect(castFilterValue('numeric', 'NaN')).toEqual({ nothing: true })
     expect(castFilterValue('numeric', null)).toEqual({ nothing: true })
+    // PostgreSQL's numeric keeps every digit; a double would round these to 0.3 and 9007199254740992
+    expect(castFilterValue('numeric', '0.30000000000000001')).toEqual({ nothing: true })
+    expect(castFilterValue('int8', '9007199254740993')).toEqual({ text: '9007199254740993' })
+  })
+
+  it('keeps a numeric value whose digits a stored number has, however it is written', () => {
+    for (const text of ['0.3', '0.300', '3e-1', '+.30', '30E-2', '0.000030e4']) expect(castFilterValue('numeric', text)).toEqual({ text: '0.3' })
+    for (const text of ['-25', '-2.5e1', '-250e-1', '-0025.000']) expect(castFilterValue('numeric', text)).toEqual({ text: '-25' })
+    expect(castFilterValue('numeric', '0.30000000000000004')).toEqual({ text: '0.30000000000000004' })
+    expect(castFilterValue('numeric', '-0.0')).toEqual({ text: '0' })
+    expect(castFilterValue('numeric', '1e21')).toEqual({ text: '1e+21' })
   })
 
   it('reads dates and timestamps in their ISO forms, with a time, zone or compact date', () => {
@@ -42,6 +53,16 @@ describe('a filter value read as PostgreSQL casts it to the column type', () => 
     expect(castFilterValue('timestamp', '2012-01-01 03:04')).toEqual({ text: '2012-01-01T03:04:00' })
     expect(castFilterValue('timestamp', '2012-01-01T03:04:05.5Z')).toEqual({ text: '2012-01-01T03:04:05.500000' })
     expect(castFilterValue('timestamp', '2012-12-31T23:59:59.9999999')).toEqual({ text: '2013-01-01T00:00:00' })
+  })
+
+  it('takes PostgreSQL\'s fixed special dates: the infinities match nothing, epoch is 1970-01-01', () => {
+    for (const text of ['infinity', ' -Infinity']) expect(castFilterValue('date', text)).toEqual({ nothing: true })
+    expect(castFilterValue('date', '+infinity')).toEqual({ error: 'invalid input syntax for type date: "+infinity"' })
+    expect(castFilterValue('timestamp', 'infinity')).toEqual({ nothing: true })
+    expect(castFilterValue('date', 'Epoch')).toEqual({ text: '1970-01-01' })
+    expect(castFilterValue('timestamp', 'epoch')).toEqual({ text: '1970-01-01T00:00:00' })
+    // those that depend on the clock stay refused
+    expect(castFilterValue('date', 'today')).toEqual({ error: 'invalid input syntax for type date: "today"' })
   })
 
   it('reads booleans as PostgreSQL does, prefixes included', () => {

@@ -6,8 +6,10 @@
 // the field and the value, where CKAN answers a bare "Invalid query".
 //
 // Decisions: PostgreSQL's date input takes many styles (`Jan 1 2012`, `1/2/2012`); we take the ISO
-// forms (`2012-01-01`, with a time and zone after `T` or a space, and `20120101`) and refuse the rest.
-// A value that is valid but that no cell can hold (an int filter of 6.5, `NaN`) matches nothing.
+// forms (`2012-01-01`, with a time and zone after `T` or a space, and `20120101`), `epoch` and the
+// infinities, and refuse the rest (`today`, `now` and the like would depend on the server's clock).
+// A value that is valid but that no cell can hold (an int filter of 6.5, `NaN`, a numeric value with
+// more digits than a stored number has) matches nothing.
 
 import { isNumericType } from './cell-text.ts'
 import type { FilterScalar, FilterValue } from './params.ts'
@@ -23,6 +25,7 @@ const DECIMAL_TEXT = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/
 const SPECIAL_NUMBER = /^[+-]?(?:nan|inf|infinity)$/i
 const ISO_DATE = /^(\d{4,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(?: ?(?:Z|[+-]\d{1,2}(?::?\d{2})?))?$/i
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/
+const INFINITY = /^-?infinity$/i // PostgreSQL 15 refuses "+infinity" for dates
 
 const RANGES: Partial<Record<FieldType, { name: string; min: bigint; max: bigint }>> = {
   int: { name: 'integer', min: -2147483648n, max: 2147483647n },
@@ -72,12 +75,26 @@ function numberText(type: FieldType, sqlType: string, raw: string): CastFilterVa
     if (!INTEGER_TEXT.test(text)) return invalid(sqlType, raw)
     const value = BigInt(text)
     if (value < range.min || value > range.max) return { error: `value ${JSON.stringify(raw)} is out of range for type ${range.name}` }
-    return { text: String(Number(value)) }
+    return { text: value.toString() } // every digit: 9007199254740993 is not the cell 9007199254740992
   }
   if (SPECIAL_NUMBER.test(text)) return NOTHING // NaN and infinities: valid input, no stored cell holds them
   if (!DECIMAL_TEXT.test(text)) return invalid(sqlType, raw)
   const value = Number(text)
-  return Number.isFinite(value) ? { text: String(value) } : NOTHING
+  if (!Number.isFinite(value)) return NOTHING
+  // PostgreSQL's numeric keeps every digit: "0.30000000000000001" is not 0.3, though it reads as the
+  // same double. A stored cell is a double's shortest text, so a value with other digits equals none.
+  return decimalDigits(text) === decimalDigits(String(value)) ? { text: String(value) } : NOTHING
+}
+
+/** A decimal text's exact value as sign, significant digits and exponent (`-0.0250` and `-2.5e-2` give `-25e-3`). */
+function decimalDigits(text: string): string {
+  const [mantissa = '', exponent = '0'] = text.toLowerCase().split('e')
+  const negative = mantissa.startsWith('-')
+  const [whole = '', fraction = ''] = mantissa.replace(/^[+-]/, '').split('.')
+  const digits = (whole + fraction).replace(/^0+/, '')
+  if (digits === '') return '0'
+  const significant = digits.replace(/0+$/, '')
+  return `${negative ? '-' : ''}${significant}e${Number(exponent) - fraction.length + (digits.length - significant.length)}`
 }
 
 const TRUE_WORDS = ['true', 'yes', 'on']
@@ -105,6 +122,9 @@ const pad = (value: number, width: number): string => String(value).padStart(wid
 /** A date or timestamp filter value in its stored form (`2012-01-01`, `2012-01-01T03:04:00[.ffffff]`). */
 function temporalText(type: FieldType, sqlType: string, raw: string): CastFilterValue {
   const text = raw.replace(PG_SPACE, '')
+  // PostgreSQL's special values that stand for a fixed date: infinities (no stored cell), the epoch
+  if (INFINITY.test(text)) return NOTHING
+  if (text.toLowerCase() === 'epoch') return { text: type === 'date' ? '1970-01-01' : '1970-01-01T00:00:00' }
   const match = ISO_DATE.exec(text) ?? COMPACT_DATE.exec(text)
   if (!match) return invalid(sqlType, raw)
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]

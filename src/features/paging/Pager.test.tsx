@@ -35,6 +35,13 @@ describe('Pager', () => {
     expect(text).not.toContain('estimated')
   })
 
+  it('never speaks of a server in demo mode: an estimate there is the demo engine\'s, from the part of the file loaded so far', () => {
+    renderPager({ totalEstimated: true, demo: true })
+    const text = screen.getByRole('navigation', { name: 'Pages' }).textContent
+    expect(text).toContain('of ≈48,210 (estimated by the demo engine from the part of the file loaded so far)')
+    expect(text).not.toContain('server')
+  })
+
   it('offers the page sizes and reports the chosen one', () => {
     const { onPageSizeChange } = renderPager()
     fireEvent.change(screen.getByLabelText('Page size'), { target: { value: '250' } })
