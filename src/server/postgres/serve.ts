@@ -87,7 +87,15 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
       },
     })
   }
-  return { catalog, store: new PostgresStore(pool, options.schema, tables, options.statementTimeout), pool, tables: [...tables.keys()] }
+  const store = new PostgresStore(pool, options.schema, tables, options.statementTimeout)
+  try {
+    const ms = await store.countTables()
+    if (tables.size > 0) log(`counted the records of ${tables.size} table${tables.size === 1 ? '' : 's'} in ${ms.toFixed(0)} ms`)
+  } catch (error) {
+    // not fatal: a page without conditions then counts on its first request, as any other
+    log(`warning: the records were not counted at start-up (${error instanceof Error ? error.message : String(error)}); the first page of each table counts them`)
+  }
+  return { catalog, store, pool, tables: [...tables.keys()] }
 }
 
 /**
