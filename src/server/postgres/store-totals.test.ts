@@ -94,6 +94,16 @@ describe.skipIf(!HAS_POSTGRES)('totals on the PostgreSQL store', () => {
     expect(counts() - before).toBe(1)
   })
 
+  it('opens and keeps warm connections for the first requests (a page and its count side by side)', async () => {
+    const own = createPool({ url: cluster.url, statementTimeout: 15 })
+    try {
+      await new PostgresStore(own, 'public', await readTables(pool, 'public'), 15).warm(2)
+      expect([own.totalCount, own.idleCount]).toEqual([2, 2])
+    } finally {
+      await own.end()
+    }
+  })
+
   it('imports a table whose pages are all visible, so a count of its records reads the primary key alone', async () => {
     const { rows } = await pool.query<{ pages: number; visible: number }>(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'public.trees'::regclass`)
     expect(rows[0]!.pages).toBeGreaterThan(0)
