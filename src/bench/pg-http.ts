@@ -1,8 +1,12 @@
-// `npm run bench:pg -- [records...] [--sql-only]`: the in-memory server and the PostgreSQL server over
-// HTTP, in one run, on the same generated CSV (the demo generator's data, as `npm run bench` uses):
-// Q1-Q7 and a numeric sort (median of the timed runs), the import time, the start time with the table
-// already in the database, and each server's RSS while serving; then `datastore_search_sql` (`--sql`)
-// on both, a GROUP BY over the category. Starts a throwaway PostgreSQL cluster.
+// `npm run bench:pg -- [records...] [--sql-only] [--database URL]`: the in-memory server and the
+// PostgreSQL server over HTTP, in one run, on the same generated CSV (the demo generator's data, as
+// `npm run bench` uses): Q1-Q7 and a numeric sort (median of the timed runs), the import time, the
+// start time with the table already in the database, and each server's RSS while serving; issue 21's
+// targets (pg-targets.ts: each request the first time on a server started afresh, and repeated);
+// then `datastore_search_sql` (`--sql`) on both, a GROUP BY over the category. Starts a throwaway
+// PostgreSQL cluster, or with `--database URL` (one size) uses that database's table `bench`, imported
+// before from the same generated data. Past 2,000,000 records the in-memory server is left out (its
+// memory grows with the records: about 6 GB at 10M).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +15,7 @@ import { startCluster } from '../server/postgres/test-support/cluster.ts'
 import { startServer, type RunningServer } from '../server/test-support/server-process.ts'
 import { writeGeneratedCsv } from './bench-csv.ts'
 import { queriesForGeneratedData } from './dataset.ts'
+import { targetFigures, type TargetFigures } from './pg-targets.ts'
 
 /** The numeric sort: the generator's first numeric column. */
 const NUMBER_FIELD = GENERATED_FIELDS.find((field) => field.type === 'numeric')?.id ?? GENERATED_FIELDS[0]!.id
@@ -19,6 +24,13 @@ const WARMUPS = 2
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 /** `--sql-only`: skip the datastore_search table, measure only datastore_search_sql. */
 const SQL_ONLY = process.argv.includes('--sql-only')
+/** `--database URL`: a database already holding the table `bench` of the generated data. */
+const DATABASE = process.argv[process.argv.indexOf('--database') + 1]
+const EXISTING_DATABASE = process.argv.includes('--database') ? DATABASE : undefined
+/** Records past which the in-memory server is not measured. */
+const MEMORY_LIMIT = 2_000_000
+/** The 1,000,000-record figures of this run, for the 10M rows' ratio. */
+let oneMillion: TargetFigures | undefined
 
 function rssMb(server: RunningServer): number {
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
@@ -90,30 +102,58 @@ async function benchSize(count: number): Promise<string[]> {
     process.stderr.write(`${line}\n`)
     lines.push(line)
   }
+  const memory = count <= MEMORY_LIMIT
   mkdirSync(CACHE_DIR, { recursive: true })
   const csv = `${CACHE_DIR}pg-bench-${count}.csv`
-  process.stderr.write(`writing ${csv}\n`)
-  await writeGeneratedCsv(csv, count)
-  const cluster = await startCluster()
+  if (memory || EXISTING_DATABASE === undefined) {
+    process.stderr.write(`writing ${csv}\n`)
+    await writeGeneratedCsv(csv, count)
+  }
+  const cluster = EXISTING_DATABASE === undefined ? await startCluster() : undefined
+  const url = cluster?.url ?? EXISTING_DATABASE!
   try {
     const id = 'bench'
     const load = loadavg()[0].toFixed(1)
-    const imported = await startTimed(['--database', cluster.url, '--import', `${id}=${csv}`])
-    const importLine = imported.server.stdout.find((line) => line.startsWith('imported '))
-    await stopServer(imported.server)
-    if (!SQL_ONLY) await searchFigures({ url: cluster.url, id, csv, importSeconds: imported.seconds, importLine, log, count, load })
+    let importSeconds = 0
+    let importLine: string | undefined = `table ${id} already in the database (--database)`
+    if (cluster !== undefined) {
+      const imported = await startTimed(['--database', url, '--import', `${id}=${csv}`])
+      importSeconds = imported.seconds
+      importLine = imported.server.stdout.find((line) => line.startsWith('imported '))
+      await stopServer(imported.server)
+    }
+    log(`## ${count.toLocaleString('en')} records (load average ${load} at the start)`)
+    log(`- PostgreSQL import: ${importLine}${importSeconds > 0 ? ` (whole start with import ${importSeconds.toFixed(1)} s)` : ''}`)
+    if (!SQL_ONLY) {
+      // the targets first, while nothing but the import has read the table
+      const figures = await targetFigures({
+        count,
+        start: async () => {
+          const { server } = await startTimed(['--database', url])
+          return { timed: (params) => timed(server, { resource_id: id, ...params }), stop: () => stopServer(server) }
+        },
+        queries: queriesForGeneratedData(),
+        warmups: WARMUPS,
+        runs: RUNS,
+        log,
+      }, oneMillion)
+      if (count === 1_000_000) oneMillion = figures
+      await searchFigures({ url, id, csv: memory ? csv : undefined, log, count })
+    }
     // datastore_search_sql, each server started again with --sql once the searches are measured
     const sql = `SELECT category, count(*) FROM "${id}" GROUP BY 1`
     log('')
     log(`### ${count.toLocaleString('en')} records, datastore_search_sql: ${sql} (load average ${loadavg()[0].toFixed(1)} before)`)
-    const pgSql = await sqlFigures(['--database', cluster.url], sql)
+    const pgSql = await sqlFigures(['--database', url], sql)
     log(`- PostgreSQL store: median ${pgSql.median.toFixed(1)} ms (first request ${pgSql.first.toFixed(1)} ms)`)
-    const memorySql = await sqlFigures(['--resource', `${id}=${csv}`], sql)
-    log(`- in memory (PGlite in a worker thread): median ${memorySql.median.toFixed(1)} ms (first request, which loads the table into PGlite, ${memorySql.first.toFixed(1)} ms; ${memorySql.loadLine})`)
+    if (memory) {
+      const memorySql = await sqlFigures(['--resource', `${id}=${csv}`], sql)
+      log(`- in memory (PGlite in a worker thread): median ${memorySql.median.toFixed(1)} ms (first request, which loads the table into PGlite, ${memorySql.first.toFixed(1)} ms; ${memorySql.loadLine})`)
+    }
     log(`- load average after ${loadavg()[0].toFixed(1)}`)
   } finally {
-    cluster.stop()
-    rmSync(csv, { force: true })
+    cluster?.stop()
+    if (cluster !== undefined) rmSync(csv, { force: true })
   }
   return lines
 }
@@ -121,32 +161,33 @@ async function benchSize(count: number): Promise<string[]> {
 interface SearchBench {
   url: string
   id: string
-  csv: string
-  importSeconds: number
-  importLine: string | undefined
+  /** The CSV the in-memory server reads; none past MEMORY_LIMIT records. */
+  csv: string | undefined
   log: (line: string) => void
   count: number
-  /** Load average at the start, as text. */
-  load: string
 }
 
 /** datastore_search Q1-Q7 and a sort on both servers, their start times and memory. */
-async function searchFigures({ url, id, csv, importSeconds, importLine, log, count, load }: SearchBench): Promise<void> {
+async function searchFigures({ url, id, csv, log, count }: SearchBench): Promise<void> {
   const pg = await startTimed(['--database', url])
-  const memory = await startTimed(['--resource', `${id}=${csv}`])
+  const memory = csv === undefined ? undefined : await startTimed(['--resource', `${id}=${csv}`])
   const queries = [
     ...queriesForGeneratedData().map((query) => ({ id: query.id, description: query.description, params: query.params })),
     { id: 'S1', description: `limit 100, sort ${NUMBER_FIELD} desc`, params: { limit: 100, sort: `${NUMBER_FIELD} desc`, include_total: false } },
   ]
-  log(`## ${count.toLocaleString('en')} records (load average ${load} at the start)`)
-  log(`- PostgreSQL import: ${importLine} (whole start with import ${importSeconds.toFixed(1)} s)`)
-  log(`- start to "listening on" (tsx start-up included): PostgreSQL, table already loaded ${pg.seconds.toFixed(2)} s; in memory, reading the CSV ${memory.seconds.toFixed(2)} s`)
+  log('')
+  log(`### ${count.toLocaleString('en')} records, medians of ${RUNS} repeats after ${WARMUPS} warm-ups (load average ${loadavg()[0].toFixed(1)} before)`)
+  log(`- start to "listening on" (tsx start-up included): PostgreSQL, table already loaded ${pg.seconds.toFixed(2)} s (${pg.server.stdout.find((line) => line.startsWith('counted ')) ?? 'no count line'}); ${memory === undefined ? `in memory not measured past ${MEMORY_LIMIT.toLocaleString('en')} records` : `in memory, reading the CSV ${memory.seconds.toFixed(2)} s`}`)
   log('')
   log('| query | in memory, median ms | PostgreSQL, median ms |')
   log('|---|---|---|')
   for (const query of queries) {
     const figures: string[] = []
-    for (const server of [memory.server, pg.server]) {
+    for (const server of [memory?.server, pg.server]) {
+      if (server === undefined) {
+        figures.push('-')
+        continue
+      }
       const params = { resource_id: id, ...query.params }
       for (let i = 0; i < WARMUPS; i++) await timed(server, params)
       const times: number[] = []
@@ -156,13 +197,14 @@ async function searchFigures({ url, id, csv, importSeconds, importLine, log, cou
     log(`| ${query.id} ${query.description} | ${figures[0]} | ${figures[1]} |`)
   }
   log('')
-  log(`- server RSS while serving: in memory ${rssMb(memory.server).toFixed(0)} MB, PostgreSQL store ${rssMb(pg.server).toFixed(0)} MB (the database server's own memory not included)`)
+  log(`- server RSS while serving: ${memory === undefined ? '' : `in memory ${rssMb(memory.server).toFixed(0)} MB, `}PostgreSQL store ${rssMb(pg.server).toFixed(0)} MB (the database server's own memory not included)`)
   log(`- load average at the end ${loadavg()[0].toFixed(1)} (${cpus().length} cores)`)
-  await stopServer(memory.server)
+  if (memory !== undefined) await stopServer(memory.server)
   await stopServer(pg.server)
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((size) => size > 0)
+const sizes = process.argv.slice(2).filter((arg) => arg !== EXISTING_DATABASE).map(Number).filter((size) => size > 0)
+if (EXISTING_DATABASE !== undefined && sizes.length !== 1) throw new Error('--database URL takes one size: the records of its table bench')
 const report: string[] = [`# PostgreSQL store bench (Node ${process.version}, ${WARMUPS} warm-up + ${RUNS} timed runs per query, over HTTP)`, '']
 for (const size of sizes.length > 0 ? sizes : [1_000_000]) report.push(...(await benchSize(size)), '')
 process.stdout.write(`${report.join('\n')}\n`)

@@ -2,7 +2,7 @@
 // engine a catalog of them (for ids, access and the data dictionary) plus the store that runs the
 // queries. Every failure here stops start-up with a message naming what to fix.
 import type { Pool, PoolClient } from 'pg'
-import { Catalog, type DatasetInfo, type SearchStore } from '../../engine/index.ts'
+import { Catalog, datastoreSearch, type DatasetInfo, type SearchStore } from '../../engine/index.ts'
 import type { PostgresOptions } from '../options.ts'
 import { redactUrl } from '../options.ts'
 import { DataPackageError } from '../datapackage.ts'
@@ -87,7 +87,22 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
       },
     })
   }
-  return { catalog, store: new PostgresStore(pool, options.schema, tables, options.statementTimeout), pool, tables: [...tables.keys()] }
+  const store = new PostgresStore(pool, options.schema, tables, options.statementTimeout)
+  try {
+    await store.warm()
+    const ms = await store.countTables()
+    if (tables.size > 0) log(`counted the records of ${tables.size} table${tables.size === 1 ? '' : 's'} in ${ms.toFixed(0)} ms`)
+  } catch (error) {
+    // not fatal: a page without conditions then counts on its first request, as any other
+    log(`warning: the records were not counted at start-up (${error instanceof Error ? error.message : String(error)}); the first page of each table counts them`)
+  }
+  // one search through the engine before listening (a q and a filter on record 1, which the primary
+  // key answers at once): the first request then finds the search path compiled, whose first run
+  // costs tens of milliseconds of CPU more than the next ones
+  const publicTable = [...tables.keys()].find((name) => !isPrivate.has(name))
+  const warmUp = { resource_id: publicTable, limit: 1, q: 'x', filters: { _id: '1' }, include_total: false }
+  if (publicTable !== undefined) await datastoreSearch(catalog, warmUp, { tokens: [], store }).catch(() => undefined)
+  return { catalog, store, pool, tables: [...tables.keys()] }
 }
 
 /**

@@ -81,6 +81,35 @@ describe.skipIf(!HAS_POSTGRES)('totals on the PostgreSQL store', () => {
     }
   })
 
+  it('counts each table\'s records at start-up, so that a first page without conditions sends no count', async () => {
+    const store = new PostgresStore(pool, 'public', await readTables(pool, 'public'), 15)
+    const before = counts()
+    await store.countTables()
+    expect(counts() - before).toBe(1)
+    const entry = { id: 'trees', load: () => Promise.reject(new Error('served from PostgreSQL')) }
+    const catalog = new Catalog()
+    catalog.add(entry)
+    const outcome = await datastoreSearch(catalog, { resource_id: 'trees', limit: 2 }, { tokens: [], store })
+    expect((outcome.body as { result: { total: number } }).result.total).toBe(300)
+    expect(counts() - before).toBe(1)
+  })
+
+  it('opens and keeps warm connections for the first requests (a page and its count side by side)', async () => {
+    const own = createPool({ url: cluster.url, statementTimeout: 15 })
+    try {
+      await new PostgresStore(own, 'public', await readTables(pool, 'public'), 15).warm(2)
+      expect([own.totalCount, own.idleCount]).toEqual([2, 2])
+    } finally {
+      await own.end()
+    }
+  })
+
+  it('imports a table whose pages are all visible, so a count of its records reads the primary key alone', async () => {
+    const { rows } = await pool.query<{ pages: number; visible: number }>(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'public.trees'::regclass`)
+    expect(rows[0]!.pages).toBeGreaterThan(0)
+    expect(rows[0]!.visible).toBe(rows[0]!.pages)
+  })
+
   it('gives the kept row count exactly, rather than the planner estimate CKAN 2.11 would give past the threshold', async () => {
     const first = await search({ limit: 1 })
     const estimated = await search({ limit: 1, total_estimation_threshold: 10 })

@@ -6,7 +6,7 @@
 import type { SearchQuery } from '../../engine/index.ts'
 
 /** The part of a query its total depends on: the conditions, and for `distinct` the fields compared. */
-export function totalKey(table: string, query: SearchQuery): string {
+export function totalKey(table: string, query: Pick<SearchQuery, 'text' | 'fieldTexts' | 'filters' | 'distinct' | 'fields'>): string {
   const filters = query.filters
     .map(({ field, values }) => [field, [...new Set(values)].sort()] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
