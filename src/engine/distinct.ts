@@ -49,7 +49,7 @@ function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: rea
   // a set sized for every record at once: a growing Set rehashes up to a million keys in one go
   const seen = numeric ? new NumberSet(records.length) : new Set<string>()
   for (let i = 0; i < records.length; i++) {
-    if ((i & 0x3fff) === 0x3fff) yield
+    if ((i & 0xfff) === 0xfff) yield
     const record = records[i] as number
     let added: boolean
     if (seen instanceof NumberSet) {
