@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { codesFromTexts } from './column-index.ts'
+import { codesFromTexts, ColumnCodesBuilder, REHASH_SLICE } from './column-index.ts'
 
 describe('codesFromTexts', () => {
   it('gives equal texts one code and every distinct text its own, in first-seen order, null as 0', () => {
@@ -20,5 +20,40 @@ describe('codesFromTexts', () => {
     expect(index.codeFor('')).toBeUndefined()
     for (let code = 1; code < index.values.length; code += 13) expect(index.codeOf.get(index.values[code] as string)).toBe(code)
     expect(index.codeOf.size).toBe(7001)
+  })
+})
+
+describe('ColumnCodesBuilder.reserve', () => {
+  it('grows the hash table a slice of codes per call, never all at once, and codes as codesFromTexts does', () => {
+    // all distinct: the table doubles many times, the last times over hundreds of thousands of codes
+    const texts = Array.from({ length: 5 * REHASH_SLICE }, (_, i) => `value ${(i * 7919) % (5 * REHASH_SLICE)}`)
+    const builder = new ColumnCodesBuilder(texts.length)
+    const slice = 8192
+    let calls = 0
+    let largest = 0
+    let growingCalls = 0
+    for (let from = 0; from < texts.length; from += slice) {
+      const to = Math.min(texts.length, from + slice)
+      for (;;) {
+        calls++
+        const ready = builder.reserve(to - from)
+        largest = Math.max(largest, builder.rehashedLastCall)
+        if (ready) break
+        growingCalls++
+      }
+      for (let record = from; record < to; record++) builder.add(record, texts[record] as string, 0, (texts[record] as string).length)
+    }
+    const index = builder.build()
+    const expected = codesFromTexts(texts)
+    let differing = 0
+    for (let record = 0; record < texts.length; record++) if (index.codes[record] !== expected.codes[record]) differing++
+    expect(differing).toBe(0)
+    expect(index.values.length).toBe(expected.values.length)
+    expect(index.values.every((value, code) => value === expected.values[code])).toBe(true)
+    expect(index.codeFor('value 12345')).toBe(expected.codeFor('value 12345'))
+    // the largest growths (over 4 x REHASH_SLICE codes) took several calls, none moved more than a slice
+    expect(largest).toBe(REHASH_SLICE)
+    expect(growingCalls).toBeGreaterThanOrEqual(3)
+    expect(calls).toBeGreaterThan(texts.length / slice)
   })
 })

@@ -98,6 +98,9 @@ function hashOf(text: string, start: number, end: number): number {
   return hash ^ (hash >>> 12)
 }
 
+/** Codes moved into a larger table of slots per call of `reserve` (about a millisecond of rehashing). */
+export const REHASH_SLICE = 1 << 16
+
 /**
  * A column's codes added a record at a time (any order, each record once; records never added are
  * null), so a caller can build a large column's index in steps with other work in between.
@@ -108,15 +111,52 @@ export class ColumnCodesBuilder {
   /** Hash of each code's text. */
   private hashes = new Int32Array(1024)
   /** Open addressing, linear probing: a code per slot, 0 = free; never more than half full. */
-  private slots = new Int32Array(2048)
+  private slots: Int32Array = new Int32Array(2048)
   private mask = 2047
+  /** A larger table being filled from the codes so far by `reserve`, a slice per call. */
+  private growing: { slots: Int32Array; mask: number; next: number } | undefined
+  /** Codes moved by the latest call of `reserve` (at most REHASH_SLICE). */
+  rehashedLastCall = 0
 
   constructor(size: number) {
     this.codes = new Uint32Array(size)
   }
 
+  /**
+   * Makes room for `extra` more values, so that adding them never rehashes the whole table at once
+   * (half a million codes take tens of milliseconds): true when the room is there; false after moving
+   * up to REHASH_SLICE codes into a larger table, to be called again (after a pause, for a host).
+   */
+  reserve(extra: number): boolean {
+    this.rehashedLastCall = 0
+    if (this.growing === undefined && (this.values.length + extra) * 2 <= this.mask) return true
+    let growing = this.growing
+    if (growing === undefined) {
+      let mask = this.mask
+      while ((this.values.length + extra) * 2 > mask) mask = mask * 2 + 1
+      growing = { slots: new Int32Array(mask + 1), mask, next: 1 }
+      this.growing = growing
+    }
+    const end = Math.min(this.values.length, growing.next + REHASH_SLICE)
+    const { slots, mask } = growing
+    for (let code = growing.next; code < end; code++) {
+      let slot = (this.hashes[code] as number) & mask
+      while (slots[slot] !== 0) slot = (slot + 1) & mask
+      slots[slot] = code
+    }
+    this.rehashedLastCall = end - growing.next
+    growing.next = end
+    if (end < this.values.length) return false
+    this.slots = slots
+    this.mask = mask
+    this.growing = undefined
+    return true
+  }
+
   /** Record `record` holds `text.slice(start, end)`. */
   add(record: number, text: string, start: number, end: number): void {
+    // a growth under way is finished first (lookups below use the current table)
+    while (this.growing !== undefined) this.reserve(0)
     const hash = hashOf(text, start, end)
     let slot = hash & this.mask
     for (;;) {
@@ -144,7 +184,7 @@ export class ColumnCodesBuilder {
   build(): ColumnIndex {
     const { codes, values } = this
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
-    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, (text) => this.codeFor(text))
+    return buildColumnIndex(values.length <= 0xffff ? new Uint16Array(codes) : codes, values, (text) => this.codeFor(text))
   }
 
   private codeFor(text: string): number | undefined {
@@ -163,14 +203,10 @@ export class ColumnCodesBuilder {
     return true
   }
 
+  /** Doubles the table at once (for a caller that adds without `reserve`). */
   private grow(): void {
-    this.mask = this.mask * 2 + 1
-    const slots = new Int32Array(this.mask + 1)
-    for (let code = 1; code < this.values.length; code++) {
-      let slot = (this.hashes[code] as number) & this.mask
-      while (slots[slot] !== 0) slot = (slot + 1) & this.mask
-      slots[slot] = code
+    while (!this.reserve(0)) {
+      // every slice at once
     }
-    this.slots = slots
   }
 }

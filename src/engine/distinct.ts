@@ -4,7 +4,7 @@
 // fixed behaviour: 2.11 paged the records before removing duplicates) and `total` counts them.
 // Two cells are the same value when their stored texts are equal; nulls equal each other.
 
-import { executeQuerySteps, ID_FIELD, type ExecutableQuery, type QueryResult } from './execute.ts'
+import { executeQuerySteps, ID_FIELD, orderedMatchesSteps, pageOf, RecordList, type ExecutableQuery, type QueryResult } from './execute.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 import type { ColumnIndex } from './column-index.ts'
 import type { StoredTable } from './table.ts'
@@ -17,18 +17,18 @@ export function executeDistinct(table: StoredTable, query: ExecutableQuery, posi
 export function* executeDistinctSteps(table: StoredTable, query: ExecutableQuery, positions: readonly number[]): Steps<QueryResult> {
   // a row that carries `_id` is unique by itself
   if (positions.includes(ID_FIELD)) return yield* executeQuerySteps(table, query)
-  const { records: matches } = yield* executeQuerySteps(table, { ...query, offset: 0, limit: table.size, includeTotal: false })
+  const matches = yield* orderedMatchesSteps(table, query)
   const firsts = yield* firstOfEachRow(table, matches, positions)
   return {
-    records: firsts.slice(query.offset, query.offset + query.limit),
+    records: yield* pageOf(firsts, query.offset, query.offset + query.limit),
     total: query.includeTotal ? firsts.length : undefined,
   }
 }
 
-function* firstOfEachRow(table: StoredTable, records: readonly number[], positions: readonly number[]): Steps<number[]> {
+function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: readonly number[]): Steps<Int32Array> {
   const columns: ColumnIndex[] = []
   for (const position of positions) columns.push(yield* table.columnIndexSteps(position))
-  const firsts: number[] = []
+  const firsts = new RecordList(records.length)
   if (columns.length === 1) {
     const { codes, values } = columns[0]!
     const seen = new Uint8Array(values.length)
@@ -41,7 +41,7 @@ function* firstOfEachRow(table: StoredTable, records: readonly number[], positio
         firsts.push(record)
       }
     }
-    return firsts
+    return firsts.records()
   }
   // one number per combination of codes while it fits in a double's integers, else a text key
   const radices = columns.map((column) => column.values.length)
@@ -49,7 +49,7 @@ function* firstOfEachRow(table: StoredTable, records: readonly number[], positio
   // a set sized for every record at once: a growing Set rehashes up to a million keys in one go
   const seen = numeric ? new NumberSet(records.length) : new Set<string>()
   for (let i = 0; i < records.length; i++) {
-    if ((i & 0x3fff) === 0x3fff) yield
+    if ((i & 0xfff) === 0xfff) yield
     const record = records[i] as number
     let added: boolean
     if (seen instanceof NumberSet) {
@@ -63,7 +63,7 @@ function* firstOfEachRow(table: StoredTable, records: readonly number[], positio
     }
     if (added) firsts.push(record)
   }
-  return firsts
+  return firsts.records()
 }
 
 /** A set of non-negative integers below 2^53, sized once for at most `capacity` of them (open addressing). */

@@ -287,7 +287,7 @@ function isDefaultOrder(sort: SortKey[]): boolean {
 const permutations = new WeakMap<StoredTable, Map<string, Int32Array>>()
 const MAX_CACHED_ORDERS = 6
 
-/** All records in the order of one sort key (ties by `_id`), cached per table. */
+/** All records in the order of one sort key (ties by `_id`), cached per table: read only. */
 function* sortedAll(table: StoredTable, key: SortKey): Steps<Int32Array> {
   let cache = permutations.get(table)
   if (!cache) {
@@ -297,7 +297,7 @@ function* sortedAll(table: StoredTable, key: SortKey): Steps<Int32Array> {
   const name = `${key.field}:${key.descending}:${key.nullsFirst}`
   let order = cache.get(name)
   if (!order) {
-    order = yield* sortRecords(table, allRecords(table.size), [key])
+    order = yield* sortRecords(table, yield* allRecords(table.size), [key])
     if (cache.has(name)) return cache.get(name) as Int32Array
     // 4 bytes per record each: keep the few most recent orders
     if (cache.size >= MAX_CACHED_ORDERS) cache.delete(cache.keys().next().value as string)
@@ -359,23 +359,14 @@ export function* executeQuerySteps(table: StoredTable, query: ExecutableQuery): 
 
   if (!hasCondition) {
     const total = query.includeTotal ? table.size : undefined
-    if (isDefaultOrder(query.sort)) {
-      const records: number[] = []
-      for (let record = query.offset; record < Math.min(pageEnd, table.size); record++) records.push(record)
-      return { records, total }
-    }
-    const order = query.sort.length === 1 ? yield* sortedAll(table, query.sort[0]!) : yield* sortRecords(table, allRecords(table.size), query.sort)
-    return { records: Array.from(order.subarray(query.offset, pageEnd)), total }
+    if (isDefaultOrder(query.sort)) return { records: yield* pageOfRange(query.offset, Math.min(pageEnd, table.size)), total }
+    const order = yield* matchesInOrder(table, query, plan)
+    return { records: yield* pageOf(order, query.offset, pageEnd), total }
   }
 
   if (!isDefaultOrder(query.sort)) {
-    const matches: number[] = []
-    yield* streamMatches(table, query, plan, (record) => {
-      matches.push(record)
-      return true
-    })
-    const ordered = yield* sortRecords(table, Int32Array.from(matches), query.sort)
-    return { records: Array.from(ordered.subarray(query.offset, pageEnd)), total: query.includeTotal ? matches.length : undefined }
+    const ordered = yield* matchesInOrder(table, query, plan)
+    return { records: yield* pageOf(ordered, query.offset, pageEnd), total: query.includeTotal ? ordered.length : undefined }
   }
 
   if (plan && query.needle === undefined && query.terms.length === 0 && query.includeTotal) {
@@ -425,9 +416,83 @@ function* countFiltered(plan: FilterPlan): Steps<number> {
   return count
 }
 
-function allRecords(size: number): Int32Array {
+/**
+ * Every record matching the query's conditions (q, filters) in the query's order (sort, else `_id`),
+ * without page or total: what `distinct` reads. Typed and filled in steps; may be a cached order, so
+ * read only.
+ */
+export function* orderedMatchesSteps(table: StoredTable, query: ExecutableQuery): Steps<Int32Array> {
+  const plan = query.filters.length > 0 ? yield* planFilters(table, query.filters) : undefined
+  if (plan === null) return new Int32Array(0)
+  return yield* matchesInOrder(table, query, plan)
+}
+
+function* matchesInOrder(table: StoredTable, query: ExecutableQuery, plan: FilterPlan | undefined): Steps<Int32Array> {
+  if (query.needle === undefined && query.terms.length === 0 && plan === undefined) {
+    if (isDefaultOrder(query.sort)) return yield* allRecords(table.size)
+    return query.sort.length === 1 ? yield* sortedAll(table, query.sort[0]!) : yield* sortRecords(table, yield* allRecords(table.size), query.sort)
+  }
+  const matches = new RecordList(table.size)
+  yield* streamMatches(table, query, plan, (record) => {
+    matches.push(record)
+    return true
+  })
+  const found = matches.records()
+  return isDefaultOrder(query.sort) ? found : yield* sortRecords(table, found, query.sort)
+}
+
+/** Record numbers collected one by one into a typed array that doubles as it fills (no array of a million numbers). */
+export class RecordList {
+  private list = new Int32Array(4096)
+  private count = 0
+
+  constructor(private readonly most: number) {}
+
+  push(record: number): void {
+    if (this.count === this.list.length) {
+      const grown = new Int32Array(Math.max(this.list.length, Math.min(this.most, this.list.length * 2)))
+      grown.set(this.list)
+      this.list = grown
+    }
+    this.list[this.count++] = record
+  }
+
+  get length(): number {
+    return this.count
+  }
+
+  records(): Int32Array {
+    return this.list.subarray(0, this.count)
+  }
+}
+
+/** The records [from, to) of an order as the page's numbers, a few thousand per step. */
+export function* pageOf(order: Int32Array, from: number, to: number): Steps<number[]> {
+  const end = Math.min(order.length, to)
+  const page: number[] = []
+  for (let i = from; i < end; i++) {
+    page.push(order[i] as number)
+    if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
+  return page
+}
+
+/** The record numbers [from, to), a few thousand per step. */
+function* pageOfRange(from: number, to: number): Steps<number[]> {
+  const page: number[] = []
+  for (let record = from; record < to; record++) {
+    page.push(record)
+    if ((record & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
+  return page
+}
+
+function* allRecords(size: number): Steps<Int32Array> {
   const records = new Int32Array(size)
-  for (let record = 0; record < size; record++) records[record] = record
+  for (let record = 0; record < size; record++) {
+    records[record] = record
+    if ((record & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
   return records
 }
 

@@ -5,7 +5,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareCodePoints, compareText } from './collation.ts'
 import { codesFromTexts } from './column-index.ts'
-import { compareTextQuickly, ranksOf } from './sort-ranks.ts'
+import { compareTextQuickly, ranksOf, SORT_RUN, sortSteps } from './sort-ranks.ts'
 import type { FieldType } from './types.ts'
 
 const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i))
@@ -49,5 +49,38 @@ describe('sort ranks', () => {
       { numRuns: 200 },
     )
     expect(rankedOrder(['10', '9', '-1.5', '100'], 'numeric')).toEqual(['-1.5', '9', '10', '100'])
+  })
+})
+
+describe('the sort in steps', () => {
+  it('sorts stably and never compares more than a short run\'s worth between two yields', () => {
+    // keys with many ties, so stability shows; comparisons are counted as the work of a step
+    const count = 20 * SORT_RUN + 37
+    const keys = Array.from({ length: count }, (_, i) => (i * 7919) % 101)
+    const items = Int32Array.from({ length: count }, (_, i) => i)
+    let comparisons = 0
+    const steps = sortSteps(items, (a, b) => {
+      comparisons++
+      return (keys[a] as number) - (keys[b] as number)
+    })
+    let most = 0
+    let yields = 0
+    let sorted: Int32Array
+    for (;;) {
+      comparisons = 0
+      const step = steps.next()
+      most = Math.max(most, comparisons)
+      if (step.done === true) {
+        sorted = step.value
+        break
+      }
+      yields++
+    }
+    const expected = Array.from({ length: count }, (_, i) => i).toSorted((a, b) => (keys[a] as number) - (keys[b] as number) || a - b)
+    expect(Array.from(sorted)).toEqual(expected)
+    // a run sorted by the built-in sort (n log n) or SORT_RUN merged items, never the whole array at once
+    expect(most).toBeLessThanOrEqual(SORT_RUN * Math.ceil(Math.log2(SORT_RUN) + 1))
+    expect(most).toBeLessThan(count)
+    expect(yields).toBeGreaterThan((count / SORT_RUN) * 2)
   })
 })

@@ -20,8 +20,11 @@ export const DEFAULT_BLOCK_SIZE = 512
 /** A column is dictionary-coded while loading only while it has at most this many distinct values. */
 const EAGER_DICTIONARY_LIMIT = 256
 const SEPARATOR = '\x01'
-/** Records whose texts are joined into one piece of their chunk's text while loading. */
-const JOIN_EVERY = 4096
+/**
+ * Records whose texts are joined into one piece of their chunk's text while loading: a piece of a few
+ * hundred KB is born in the large-object space, which a young-generation GC never copies.
+ */
+const JOIN_EVERY = 1024
 /** Records coded per step of a column index built after loading. */
 const INDEX_SLICE = 8192
 
@@ -180,19 +183,22 @@ export class StoredTable implements Table {
         this.pendingIndexes.set(field, pending)
       }
       const chunk = this.chunks[pending.nextChunk]
-      if (chunk !== undefined) {
-        const from = pending.nextLocal
-        const to = Math.min(chunk.count, from + INDEX_SLICE)
+      if (chunk === undefined) {
+        this.indexes[field] = pending.builder.build()
+        this.pendingIndexes.delete(field)
+        continue
+      }
+      const from = pending.nextLocal
+      const to = Math.min(chunk.count, from + INDEX_SLICE)
+      // room for the slice's values first: a larger hash table is filled in steps of its own
+      if (pending.builder.reserve(to - from)) {
         this.addChunkCodes(pending.builder, chunk, field, from, to)
         if (to === chunk.count) {
           pending.nextChunk++
           pending.nextLocal = 0
         } else pending.nextLocal = to
       }
-      if (pending.nextChunk >= this.chunks.length) {
-        this.indexes[field] = pending.builder.build()
-        this.pendingIndexes.delete(field)
-      } else yield
+      yield
     }
   }
 
@@ -219,6 +225,7 @@ export class TableBuilder {
   private readonly encoders: CellEncoder[]
   private readonly scales = new ScaleColumnsBuilder()
   private readonly recordScales: (number | undefined)[]
+  /** The current piece's records so far, each one flat string of its fields (the cells' strings die young). */
   private parts: string[] = []
   /** The current chunk's text so far, joined a few thousand records at a time (one join of a whole chunk takes tens of ms). */
   private pieces: string[] = []
@@ -293,12 +300,13 @@ export class TableBuilder {
       if (text === null) this.markNull(index, position)
       const dictionary = this.dictionaries[position]
       if (dictionary && !dictionary.add(index, text)) this.dictionaries[position] = null
-      const stored = text ?? ''
-      this.parts.push(stored)
-      length += stored.length
+      length += text === null ? 0 : text.length
       this.fieldEnds[endsBase + position] = length
       length += 1
     }
+    // one flat copy per record (join writes a sequential string; null joins as ''): a parser's
+    // cells are slices of its input, which the cells would otherwise keep alive until the piece is joined
+    this.parts.push(texts.length === width ? texts.join(SEPARATOR) : texts.slice(0, width).join(SEPARATOR))
     if (length > this.maxFieldEnd) this.maxFieldEnd = length
     if (scales !== undefined) this.scales.add(index, scales)
     this.chunkCount++
@@ -359,7 +367,7 @@ export class TableBuilder {
     const width = this.fields.length
     const starts = this.starts.slice(0, count + 1)
     const ends = this.fieldEnds.subarray(0, count * width)
-    const fieldEnds = this.maxFieldEnd <= 0xffff ? Uint16Array.from(ends) : ends.slice()
+    const fieldEnds = this.maxFieldEnd <= 0xffff ? new Uint16Array(ends) : ends.slice()
     if (this.parts.length > 0) this.pieces.push(this.parts.join(SEPARATOR))
     const text = this.pieces.join(SEPARATOR)
     this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
