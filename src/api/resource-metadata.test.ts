@@ -92,4 +92,10 @@ describe('withLabels', () => {
     expect(labelled).toEqual([{ id: 'site', type: 'text', label: 'Sampling site', notes: 'Where' }, { id: 'status', type: 'text' }])
     expect(labelled[1]).toBe(fields[1])
   })
+
+  it('gives back the very list when no field has a label (the grid keeps its layout)', () => {
+    const fields = [{ id: 'site', type: 'text' }]
+    expect(withLabels(fields, new Map())).toBe(fields)
+    expect(withLabels(fields, new Map([['other', { label: 'Other' }]]))).toBe(fields)
+  })
 })

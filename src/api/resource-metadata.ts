@@ -95,8 +95,12 @@ export function metadataOptions<T>(action: string, target: ResourceTarget, deps:
   })
 }
 
-/** The fields with their label and description attached, for the grid and the record panel. */
-export function withLabels<F extends { id: string }>(fields: readonly F[], labels: ReadonlyMap<string, FieldLabel>): (F & FieldLabel)[] {
+/**
+ * The fields with their label and description attached, for the grid and the record panel; the
+ * very same list when no field has one, so a grid of many columns is not laid out again for nothing.
+ */
+export function withLabels<F extends { id: string }>(fields: readonly F[], labels: ReadonlyMap<string, FieldLabel>): readonly (F & FieldLabel)[] {
+  if (!fields.some((field) => labels.has(field.id))) return fields as readonly (F & FieldLabel)[]
   return fields.map((field) => {
     const label = labels.get(field.id)
     return label ? { ...field, ...label } : field
