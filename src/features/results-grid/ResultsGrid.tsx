@@ -91,11 +91,6 @@ function hasTextSelection(): boolean {
   return selection !== null && !selection.isCollapsed && selection.toString() !== ''
 }
 
-function sumSizes(columns: readonly GridColumn[]): number {
-  let sum = 0
-  for (const column of columns) sum += column.getSize()
-  return sum
-}
 
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`
@@ -175,12 +170,17 @@ export function ResultsGrid({
   // The table (and so this) changes only with the layout, never while the grid scrolls. Widths are
   // summed here, not with the table's get*TotalSize(): those build header groups first, which for
   // 10,000 columns took seconds (the grid draws its header cells from the columns, not from headers).
+  // Each width is asked of the table once per layout.
   const layout = useMemo(() => {
     const start = table.getStartVisibleLeafColumns()
     const center = table.getCenterVisibleLeafColumns()
     const shown = [...start, ...center]
-    const startWidth = sumSizes(start)
-    return { start, center, shown, startWidth, totalWidth: startWidth + sumSizes(center) }
+    const sizes = Float64Array.from(shown, (column) => column.getSize())
+    let startWidth = 0
+    for (let index = 0; index < start.length; index++) startWidth += sizes[index] ?? 0
+    let totalWidth = startWidth
+    for (let index = start.length; index < shown.length; index++) totalWidth += sizes[index] ?? 0
+    return { start, center, shown, sizes, startWidth, totalWidth }
   }, [table])
   const { start: startColumns, center: centerColumns, shown: shownColumns, startWidth, totalWidth } = layout
 
@@ -191,7 +191,7 @@ export function ResultsGrid({
     horizontal: true,
     count: centerColumns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => centerColumns[index]?.getSize() ?? 120,
+    estimateSize: (index) => layout.sizes[startColumns.length + index] ?? 120,
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
     enabled: windowed,
@@ -209,14 +209,14 @@ export function ResultsGrid({
     const made = new Map<string, DrawnColumn>()
     const lefts = new Map<string, number>()
     let left = 0
-    for (const column of layout.start) {
+    layout.start.forEach((column, index) => {
       lefts.set(column.id, left)
-      left += column.getSize()
-    }
+      left += layout.sizes[index] ?? 0
+    })
     return (column: GridColumn, position: number): DrawnColumn => {
       let drawn = made.get(column.id)
       if (drawn === undefined) {
-        const width = column.getSize()
+        const width = layout.sizes[position] ?? column.getSize()
         const pinnedLeft = lefts.get(column.id)
         const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(pinnedLeft === undefined ? {} : { left: pinnedLeft }) }
         const type = fieldById.get(column.id)?.type ?? 'text'
