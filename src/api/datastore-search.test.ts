@@ -4,7 +4,7 @@ import { defaultQuery } from '../query/defaults.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { DatastoreSearchError } from './api-error.ts'
-import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
+import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, fetchDatastoreSearch, isBigOutcome, shouldRetry, type SearchDeps } from './datastore-search.ts'
 import { OffThreadUnavailable, type LiveWorkerClient } from './live-worker-client.ts'
 import { parseResponse } from './parse-response.ts'
 import { createServerFormats } from './server-formats.ts'
@@ -262,6 +262,17 @@ describe('datastoreSearchOptions with a QueryClient', () => {
     expect(options.placeholderData).toBeTypeOf('function')
     expect(options.staleTime).toBe(60_000)
     expect(datastoreSearchOptions(defaultQuery(), deps(scripted(() => reply(200, OK_BODY)).transport)).staleTime).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  it('walks an answer for structural sharing only when it is small in records and in cells', () => {
+    const answer = (records: number, fields: number) => ({
+      result: { records: Array.from({ length: records }, () => ({})), fields: Array.from({ length: fields }, (_, index) => ({ id: `f${index}`, type: 'text' })) },
+    })
+    expect(isBigOutcome(answer(100, 20))).toBe(false)
+    expect(isBigOutcome(answer(1001, 2))).toBe(true)
+    // A few records of thousands of fields: 200,000 cells.
+    expect(isBigOutcome(answer(20, 10_000))).toBe(true)
+    expect(isBigOutcome(undefined)).toBe(false)
   })
 })
 

@@ -201,9 +201,15 @@ function isTransient(error: ApiError): boolean {
   return error.kind === 'server-error' && (error.status === 502 || error.status === 503 || error.status === 504)
 }
 
-function isBigOutcome(data: unknown): boolean {
-  const records = (data as Partial<SearchOutcome> | undefined)?.result?.records
-  return Array.isArray(records) && records.length > OFF_THREAD_ABOVE_RECORDS
+/** Cells past which an answer is never walked for structural sharing (a big page, or a few records of thousands of fields). */
+const SHARED_CELLS_MAX = 50_000
+
+export function isBigOutcome(data: unknown): boolean {
+  const result = (data as Partial<SearchOutcome> | undefined)?.result
+  const records = result?.records
+  if (!Array.isArray(records)) return false
+  const fields = Array.isArray(result?.fields) ? result.fields.length : 1
+  return records.length > OFF_THREAD_ABOVE_RECORDS || records.length * Math.max(1, fields) > SHARED_CELLS_MAX
 }
 
 export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {
