@@ -15,12 +15,14 @@ import { TransportError, type SendOptions, type TransferProgress, type Transport
 
 /** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
 export const OFF_THREAD_ABOVE_RECORDS = LISTS_ABOVE_RECORDS
+/** A live answer fetched on the page and longer than this (a few records of thousands of fields) is parsed in that worker too. */
+export const PARSE_OFF_THREAD_ABOVE_CHARS = 1_000_000
 
 export interface Transports {
   live: Transport
   demo: Transport
-  /** Fetches and parses big live answers off the page's thread; without it they are read here. */
-  liveOffThread?: Pick<LiveWorkerClient, 'search'>
+  /** Fetches and parses big live answers off the page's thread (and parses long ones the page fetched); without it they are read here. */
+  liveOffThread?: Pick<LiveWorkerClient, 'search'> & Partial<Pick<LiveWorkerClient, 'parse'>>
   /** Has the demo engine's worker parse big demo answers; without it they are read here. */
   demoOffThread?: Pick<LiveWorkerClient, 'search'>
   /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
@@ -186,6 +188,13 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
   if (query.source === 'demo' && demoOffThread && big) return demoOffThread.search(spec, context, options)
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   const raw = await transport.send(spec, options)
+  if (query.source === 'live' && offThread?.parse && raw.bodyText.length > PARSE_OFF_THREAD_ABOVE_CHARS) {
+    try {
+      return await offThread.parse(raw, context, { signal })
+    } catch (failure) {
+      if (!(failure instanceof OffThreadUnavailable)) throw failure
+    }
+  }
   const { parseResponse } = await reading
   return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
 }
