@@ -91,7 +91,6 @@ function hasTextSelection(): boolean {
   return selection !== null && !selection.isCollapsed && selection.toString() !== ''
 }
 
-
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`
 }
@@ -167,10 +166,10 @@ export function ResultsGrid({
     onPinnedChange: (next) => commitLayout({ pinned: next }),
     onOrderChange: (order) => commitLayout({ order }),
   })
-  // The table (and so this) changes only with the layout, never while the grid scrolls. Widths are
-  // summed here, not with the table's get*TotalSize(): those build header groups first, which for
-  // 10,000 columns took seconds (the grid draws its header cells from the columns, not from headers).
-  // Each width is asked of the table once per layout.
+  // The table (and so this) changes only with the layout, never while the grid scrolls. Each width
+  // is asked of the table once per layout, and summed here, not with the table's get*TotalSize():
+  // those build header groups first, which for 10,000 columns took seconds (the grid draws its
+  // header cells from the columns, not from headers).
   const layout = useMemo(() => {
     const start = table.getStartVisibleLeafColumns()
     const center = table.getCenterVisibleLeafColumns()
