@@ -41,6 +41,18 @@ describe('resource_show', () => {
     expect(await fetchResourceSummary(target, deps)).toBeNull()
   })
 
+  it('asks the transport to stop reading past the metadata size limit (a server answering megabytes is not read whole)', async () => {
+    const limits: (number | undefined)[] = []
+    const transport: Transport = {
+      send: async (_spec, options) => {
+        limits.push(options.maxBytes)
+        throw new TransportError('too-large', 'too large', { limitBytes: options.maxBytes })
+      },
+    }
+    expect(await fetchResourceSummary(target, { transports: { live: transport, demo: transport } })).toBeNull()
+    expect(limits).toEqual([2_000_000])
+  })
+
   it('fails when cancelled, so a cancelled answer is never cached as absent', async () => {
     const controller = new AbortController()
     controller.abort()

@@ -38,7 +38,8 @@ export async function askAction(target: ResourceTarget, action: string, deps: Me
   const spec = buildActionRequest(target.baseUrl, action, { id: target.resourceId }, { token: deps.token })
   const transport = target.source === 'demo' ? deps.transports.demo : deps.transports.live
   try {
-    const raw = await transport.send(spec, { signal })
+    // Stopped once past the limit: a hostile or broken server's megabytes are not even read.
+    const raw = await transport.send(spec, { signal, maxBytes: MAX_METADATA_CHARS })
     if (raw.status !== 200 || raw.bodyText.length > MAX_METADATA_CHARS) return null
     const body = parseBody(raw.bodyText)
     return (body.kind === 'json' ? successResult(raw.status, body.value) : undefined) ?? null
