@@ -14,6 +14,7 @@ import { FullValueDialog } from './FullValueDialog.tsx'
 import { GridHeaderCell, type HeaderActions } from './GridHeaderCell.tsx'
 import { GridRow, type DrawnColumn, type RowActions } from './GridRow.tsx'
 import { rowAfterKey } from './row-keys.ts'
+import { createSharedScrollOffsets } from './shared-scroll.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
@@ -145,11 +146,14 @@ export function ResultsGrid({
   const sizing = useMemo<ColumnSizingState>(() => ({ ...widths, ...liveWidths }), [widths, liveWidths])
   const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields])
 
+  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts).
+  const [scrollOffsets] = useState(createSharedScrollOffsets)
   // The rows are the records themselves, drawn from the virtualiser's window.
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: records.length,
     getScrollElement: () => scrollRef.current,
+    observeElementOffset: scrollOffsets.observeTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   })
@@ -190,6 +194,7 @@ export function ResultsGrid({
     horizontal: true,
     count: centerColumns.length,
     getScrollElement: () => scrollRef.current,
+    observeElementOffset: scrollOffsets.observeLeft,
     estimateSize: (index) => layout.sizes[startColumns.length + index] ?? 120,
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
