@@ -261,6 +261,10 @@ describe('retries', () => {  const network = failure({ kind: 'network', phase: '
   })
 })
 
+const answerOfSize = (records: number, fields: number) => ({
+  result: { records: Array.from({ length: records }, () => ({})), fields: Array.from({ length: fields }, (_, index) => ({ id: `f${index}`, type: 'text' })) },
+})
+
 describe('datastoreSearchOptions with a QueryClient', () => {
   it('cancels the running request when the query is cancelled', async () => {
     let seenSignal: AbortSignal | undefined
@@ -289,9 +293,7 @@ describe('datastoreSearchOptions with a QueryClient', () => {
   })
 
   it('walks an answer for structural sharing only when it is small in records and in cells', () => {
-    const answer = (records: number, fields: number) => ({
-      result: { records: Array.from({ length: records }, () => ({})), fields: Array.from({ length: fields }, (_, index) => ({ id: `f${index}`, type: 'text' })) },
-    })
+    const answer = answerOfSize
     expect(isBigOutcome(answer(100, 20))).toBe(false)
     expect(isBigOutcome(answer(1001, 2))).toBe(true)
     // A few records of thousands of fields: 200,000 cells.

@@ -58,6 +58,8 @@ afterAll(async () => {
 
 const spec = (path: string): HttpRequestSpec => ({ method: 'GET', url: `${origin}${path}`, headers: [] })
 
+const raw = (bodyText: string) => ({ status: 200, statusText: 'OK', headers: [], bodyText, elapsedMs: 7 })
+
 /** A stand-in Worker: the host runs here, every message crosses as a structured clone, a turn later. */
 function inProcessWorker(seen: FromLiveWorker[] = []) {
   const listeners = new Map<string, ((event: Event) => void)[]>()
@@ -101,7 +103,6 @@ describe('live-answer worker', () => {
   it('parses in the worker an answer the page fetched itself, and an answer of 10,000 fields comes in a few messages', async () => {
     const seen: FromLiveWorker[] = []
     const client = createLiveWorkerClient(() => inProcessWorker(seen))
-    const raw = (bodyText: string) => ({ status: 200, statusText: 'OK', headers: [], bodyText, elapsedMs: 7 })
     const answer = await client.parse(raw(listsBody), { requestedLimit: ROWS })
     if (!answer.outcome.ok) throw new Error('expected records')
     expect(answer).toMatchObject({ status: 200, elapsedMs: 7 })
