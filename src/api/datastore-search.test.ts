@@ -4,7 +4,7 @@ import { defaultQuery } from '../query/defaults.ts'
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { QueryState } from '../query/types.ts'
 import { DatastoreSearchError } from './api-error.ts'
-import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, fetchDatastoreSearch, shouldRetry, type SearchDeps } from './datastore-search.ts'
+import { datastoreKeys, datastoreSearchOptions, datastoreTotalOptions, fetchDatastoreSearch, isBigOutcome, shouldRetry, type SearchDeps } from './datastore-search.ts'
 import { OffThreadUnavailable, type LiveWorkerClient } from './live-worker-client.ts'
 import { parseResponse } from './parse-response.ts'
 import { createServerFormats } from './server-formats.ts'
@@ -139,6 +139,30 @@ describe('big live pages', () => {
     expect(here.sent).toHaveLength(1)
   })
 
+  it('a long answer fetched here (a few records of thousands of fields) is parsed in the worker, or here when it is unavailable', async () => {
+    const ids = Array.from({ length: 10_000 }, (_, index) => `field_${index}`)
+    const longBody = JSON.stringify({ success: true, result: { fields: ids.map((id) => ({ id, type: 'text' })), records: [1, 2].map((row) => Object.fromEntries(ids.map((id) => [id, `value ${row} of ${id}`]))), total: 2 } })
+    expect(longBody.length).toBeGreaterThan(1_000_000)
+    const here = scripted((spec) => reply(200, JSON.parse(spec.body ?? '{}').limit === 1 ? longBody : OK_BODY))
+    const parsed: string[] = []
+    const worker = {
+      search: () => Promise.reject(new Error('not a big page')),
+      parse: async (raw: RawResponse, context: { requestedLimit?: number }) => {
+        parsed.push(raw.bodyText.slice(0, 20))
+        return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
+      },
+    }
+    const long = await fetchDatastoreSearch(live({ limit: 1 }), { transports: { live: here.transport, demo: here.transport, liveOffThread: worker } })
+    expect(long.result.fields).toHaveLength(10_000)
+    expect(parsed).toHaveLength(1)
+    await fetchDatastoreSearch(live({ limit: 10 }), { transports: { live: here.transport, demo: here.transport, liveOffThread: worker } })
+    expect(parsed).toHaveLength(1)
+
+    const unavailable = { ...worker, parse: () => Promise.reject(new OffThreadUnavailable('no worker')) }
+    const readHere = await fetchDatastoreSearch(live({ limit: 1 }), { transports: { live: here.transport, demo: here.transport, liveOffThread: unavailable } })
+    expect(readHere.result.records[0]?.field_9999).toBe('value 1 of field_9999')
+  })
+
   it('ask for lists once an answer showed the server knows records_format, and read them back as records', async () => {
     const formats = createServerFormats()
     const side = scripted((spec) => reply(200, echoing(askedFormat(spec) ?? 'objects')))
@@ -237,6 +261,10 @@ describe('retries', () => {  const network = failure({ kind: 'network', phase: '
   })
 })
 
+const answerOfSize = (records: number, fields: number) => ({
+  result: { records: Array.from({ length: records }, () => ({})), fields: Array.from({ length: fields }, (_, index) => ({ id: `f${index}`, type: 'text' })) },
+})
+
 describe('datastoreSearchOptions with a QueryClient', () => {
   it('cancels the running request when the query is cancelled', async () => {
     let seenSignal: AbortSignal | undefined
@@ -262,6 +290,15 @@ describe('datastoreSearchOptions with a QueryClient', () => {
     expect(options.placeholderData).toBeTypeOf('function')
     expect(options.staleTime).toBe(60_000)
     expect(datastoreSearchOptions(defaultQuery(), deps(scripted(() => reply(200, OK_BODY)).transport)).staleTime).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  it('walks an answer for structural sharing only when it is small in records and in cells', () => {
+    const answer = answerOfSize
+    expect(isBigOutcome(answer(100, 20))).toBe(false)
+    expect(isBigOutcome(answer(1001, 2))).toBe(true)
+    // A few records of thousands of fields: 200,000 cells.
+    expect(isBigOutcome(answer(20, 10_000))).toBe(true)
+    expect(isBigOutcome(undefined)).toBe(false)
   })
 })
 

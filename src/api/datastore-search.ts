@@ -15,12 +15,14 @@ import { TransportError, type SendOptions, type TransferProgress, type Transport
 
 /** Live pages of more records than this are fetched and parsed in a worker (when there is one). */
 export const OFF_THREAD_ABOVE_RECORDS = LISTS_ABOVE_RECORDS
+/** A live answer fetched on the page and longer than this (a few records of thousands of fields) is parsed in that worker too. */
+export const PARSE_OFF_THREAD_ABOVE_CHARS = 1_000_000
 
 export interface Transports {
   live: Transport
   demo: Transport
-  /** Fetches and parses big live answers off the page's thread; without it they are read here. */
-  liveOffThread?: Pick<LiveWorkerClient, 'search'>
+  /** Fetches and parses big live answers off the page's thread (and parses long ones the page fetched); without it they are read here. */
+  liveOffThread?: Pick<LiveWorkerClient, 'search'> & Partial<Pick<LiveWorkerClient, 'parse'>>
   /** Has the demo engine's worker parse big demo answers; without it they are read here. */
   demoOffThread?: Pick<LiveWorkerClient, 'search'>
   /** What each live server was seen to accept; big pages ask for lists where they are accepted. */
@@ -186,6 +188,13 @@ async function sendAndParse(query: QueryState, spec: HttpRequestSpec, context: P
   if (query.source === 'demo' && demoOffThread && big) return demoOffThread.search(spec, context, options)
   const transport = query.source === 'demo' ? deps.transports.demo : deps.transports.live
   const raw = await transport.send(spec, options)
+  if (query.source === 'live' && offThread?.parse && raw.bodyText.length > PARSE_OFF_THREAD_ABOVE_CHARS) {
+    try {
+      return await offThread.parse(raw, context, { signal })
+    } catch (failure) {
+      if (!(failure instanceof OffThreadUnavailable)) throw failure
+    }
+  }
   const { parseResponse } = await reading
   return { outcome: parseResponse(raw, context), status: raw.status, elapsedMs: raw.elapsedMs }
 }
@@ -201,9 +210,15 @@ function isTransient(error: ApiError): boolean {
   return error.kind === 'server-error' && (error.status === 502 || error.status === 503 || error.status === 504)
 }
 
-function isBigOutcome(data: unknown): boolean {
-  const records = (data as Partial<SearchOutcome> | undefined)?.result?.records
-  return Array.isArray(records) && records.length > OFF_THREAD_ABOVE_RECORDS
+/** Cells past which an answer is never walked for structural sharing (a big page, or a few records of thousands of fields). */
+const SHARED_CELLS_MAX = 50_000
+
+export function isBigOutcome(data: unknown): boolean {
+  const result = (data as Partial<SearchOutcome> | undefined)?.result
+  const records = result?.records
+  if (!Array.isArray(records)) return false
+  const fields = Array.isArray(result?.fields) ? result.fields.length : 1
+  return records.length > OFF_THREAD_ABOVE_RECORDS || records.length * Math.max(1, fields) > SHARED_CELLS_MAX
 }
 
 export function datastoreSearchOptions(query: QueryState, deps: SearchDeps) {

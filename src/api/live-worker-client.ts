@@ -1,6 +1,7 @@
-// The page's side of the live-answer worker (no React): one request in, the parsed answer out, with
-// request ids, cancel by AbortSignal (the worker's fetch is aborted), transport failures rebuilt as
-// TransportErrors, and the records made from the columns they came in (record-columns.ts). When the worker cannot be
+// The page's side of the live-answer worker (no React): one request in (or an answer the page
+// fetched itself, too big to parse on the page), the parsed answer out, with request ids, cancel by
+// AbortSignal (the worker's fetch is aborted), transport failures rebuilt as TransportErrors, and
+// the records made from the columns they came in (record-columns.ts). When the worker cannot be
 // used (it failed to start, crashed or broke), the call rejects with OffThreadUnavailable and the
 // caller reads the answer on the page instead.
 import type { HttpRequestSpec } from '../query/request-builder.ts'
@@ -9,7 +10,7 @@ import type { ParseContext, ParseOutcome } from './parse-response.ts'
 import { takeOverAnswer } from './answer-columns.ts'
 import type { RecordColumn } from './record-columns.ts'
 import { OffThreadUnavailable } from './off-thread.ts'
-import { TransportError, type SendOptions } from './transport.ts'
+import { TransportError, type RawResponse, type SendOptions } from './transport.ts'
 
 export interface LiveAnswer {
   outcome: ParseOutcome
@@ -20,6 +21,8 @@ export interface LiveAnswer {
 export interface LiveWorkerClient {
   /** Sends `spec` from the worker and parses the answer there. Rejects with TransportError or OffThreadUnavailable. */
   search(spec: HttpRequestSpec, context: ParseContext, options?: SendOptions): Promise<LiveAnswer>
+  /** Parses in the worker an answer the page received. Rejects with OffThreadUnavailable (or TransportError when cancelled). */
+  parse(raw: RawResponse, context: ParseContext, options?: Pick<SendOptions, 'signal'>): Promise<LiveAnswer>
   /** Stops the worker; pending calls reject with OffThreadUnavailable. A later call starts a new one. */
   terminate(): void
 }
@@ -75,8 +78,9 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
     return created
   }
 
-  const search = (spec: HttpRequestSpec, context: ParseContext, options: SendOptions = {}): Promise<LiveAnswer> => {
-    const { signal, onProgress, timeoutMs, maxBytes } = options
+  /** Posts `message` (made with its id) and settles with the answer the worker gives for that id. */
+  const call = (makeMessage: (id: number) => ToLiveWorker, options: Pick<SendOptions, 'signal' | 'onProgress'>): Promise<LiveAnswer> => {
+    const { signal, onProgress } = options
     if (signal?.aborted) return Promise.reject(new TransportError('aborted', 'The query was cancelled.'))
     let target: LiveWorkerLike
     try {
@@ -97,7 +101,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
         worker?.postMessage({ kind: 'cancel', id })
         reject(new TransportError('aborted', 'The query was cancelled.'))
       }
-      const call: Pending = {
+      const pendingCall: Pending = {
         columns: [],
         fail: (error) => {
           settle()
@@ -108,12 +112,12 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
             case 'progress':
               onProgress?.(message.progress)
               return
-            case 'column':
-              call.columns.push(message.column)
+            case 'columns':
+              pendingCall.columns.push(...message.columns)
               return
             case 'answered': {
               settle()
-              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: takeOverAnswer(message, call.columns) })
+              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: takeOverAnswer(message, pendingCall.columns) })
               return
             }
             case 'transport-failed':
@@ -126,15 +130,23 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
           }
         },
       }
-      pending.set(id, call)
+      pending.set(id, pendingCall)
       signal?.addEventListener('abort', onAbort, { once: true })
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
-      target.postMessage({ kind: 'search', id, spec, context, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxBytes === undefined ? {} : { maxBytes }) })
+      target.postMessage(makeMessage(id))
     })
   }
 
+  const search = (spec: HttpRequestSpec, context: ParseContext, options: SendOptions = {}): Promise<LiveAnswer> => {
+    const { timeoutMs, maxBytes } = options
+    return call((id) => ({ kind: 'search', id, spec, context, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxBytes === undefined ? {} : { maxBytes }) }), options)
+  }
+
+  const parse = (raw: RawResponse, context: ParseContext, options: Pick<SendOptions, 'signal'> = {}): Promise<LiveAnswer> => call((id) => ({ kind: 'parse', id, raw, context }), options)
+
   return {
     search,
+    parse,
     terminate: () => {
       const current = worker
       worker = undefined

@@ -1,14 +1,18 @@
 // The live-answer worker's work, apart from the worker global so plain tests can run it: send with
-// the same fetch transport the page uses, parse with the one response parser (lists are rebuilt
-// there), and post the records as columns (record-columns.ts), one message each, buffers transferred.
+// the same fetch transport the page uses (or take an answer the page fetched), parse with the one
+// response parser (lists are rebuilt there), and post the records as columns (record-columns.ts), a
+// few per message, buffers transferred.
 import { handOffAnswer } from './answer-columns.ts'
 import { createFetchTransport } from './fetch-transport.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
-import { parseResponse } from './parse-response.ts'
-import { TransportError, type TransferProgress } from './transport.ts'
+import { parseResponse, type ParseContext } from './parse-response.ts'
+import type { RecordColumn } from './record-columns.ts'
+import { TransportError, type RawResponse, type TransferProgress } from './transport.ts'
 
 /** Byte progress is posted at most this often (each message wakes the page). */
 const PROGRESS_EVERY_MS = 100
+/** Columns are posted together up to about this many characters of text a message. */
+const COLUMNS_MESSAGE_CHARS = 1 << 20
 
 export interface LiveWorkerHost {
   receive(message: ToLiveWorker): void
@@ -19,6 +23,38 @@ export type PostToPage = (message: FromLiveWorker, transfer?: Transferable[]) =>
 export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: typeof fetch } = {}): LiveWorkerHost {
   const transport = createFetchTransport({ fetchImpl: options.fetchImpl })
   const running = new Map<number, AbortController>()
+
+  /** Parses `raw` and posts the answer: its columns, then the rest. */
+  const answer = (id: number, raw: RawResponse, context: ParseContext, signal?: AbortSignal) => {
+    const outcome = parseResponse(raw, context)
+    // Cancelled while parsing: the page has moved on.
+    if (signal?.aborted) return
+    let batch: RecordColumn[] = []
+    let transfer: ArrayBuffer[] = []
+    let chars = 0
+    const flush = () => {
+      if (batch.length > 0) post({ kind: 'columns', id, columns: batch }, transfer)
+      batch = []
+      transfer = []
+      chars = 0
+    }
+    const rest = handOffAnswer(outcome, (column, buffers) => {
+      batch.push(column)
+      transfer.push(...buffers)
+      chars += column.text.length + column.kinds.length
+      if (chars >= COLUMNS_MESSAGE_CHARS) flush()
+    })
+    flush()
+    post({ kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs, ...rest })
+  }
+
+  const fail = (id: number, error: unknown) => {
+    if (error instanceof TransportError) {
+      post({ kind: 'transport-failed', id, failure: { kind: error.kind, message: error.message, details: error.details } })
+    } else {
+      post({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) })
+    }
+  }
 
   const search = async ({ id, spec, context, timeoutMs, maxBytes }: Extract<ToLiveWorker, { kind: 'search' }>): Promise<void> => {
     const controller = new AbortController()
@@ -37,26 +73,27 @@ export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: ty
       const raw = await transport.send(spec, { signal: controller.signal, onProgress, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxBytes === undefined ? {} : { maxBytes }) })
       // The last byte count always arrives, however soon after the one before.
       if (unposted) post({ kind: 'progress', id, progress: unposted })
-      const outcome = parseResponse(raw, context)
-      // Cancelled while parsing: the page has moved on.
-      if (controller.signal.aborted) return
-      const rest = handOffAnswer(outcome, (column, transfer) => post({ kind: 'column', id, column }, transfer))
-      post({ kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs, ...rest })
+      answer(id, raw, context, controller.signal)
     } catch (error) {
-      if (controller.signal.aborted) return
-      if (error instanceof TransportError) {
-        post({ kind: 'transport-failed', id, failure: { kind: error.kind, message: error.message, details: error.details } })
-      } else {
-        post({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) })
-      }
+      if (!controller.signal.aborted) fail(id, error)
     } finally {
       running.delete(id)
+    }
+  }
+
+  // Parsed at once, in one go: a cancel can only come after it (the page then ignores the answer).
+  const parse = ({ id, raw, context }: Extract<ToLiveWorker, { kind: 'parse' }>): void => {
+    try {
+      answer(id, raw, context)
+    } catch (error) {
+      fail(id, error)
     }
   }
 
   return {
     receive: (message) => {
       if (message.kind === 'search') void search(message)
+      else if (message.kind === 'parse') parse(message)
       else running.get(message.id)?.abort()
     },
   }

@@ -1,14 +1,16 @@
 // The wire protocol of the live-answer worker (src/api/live-worker.ts): the page asks it to send one
-// request and parse the answer; it answers with progress, the records column by column (see
-// record-columns.ts), then the rest of the parsed answer, or a transport failure to rebuild. Every
-// message carries the request's id.
+// request and parse the answer (or to parse an answer the page received itself); it answers with
+// progress, the records in columns (see record-columns.ts), a few at a time, then the rest of the
+// parsed answer, or a transport failure to rebuild. Every message carries the request's id.
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { ParseContext, ParseOutcome } from './parse-response.ts'
 import type { RecordColumn } from './record-columns.ts'
-import type { TransferProgress, TransportFailureKind } from './transport.ts'
+import type { RawResponse, TransferProgress, TransportFailureKind } from './transport.ts'
 
 export type ToLiveWorker =
   | { kind: 'search'; id: number; spec: HttpRequestSpec; context: ParseContext; timeoutMs?: number; maxBytes?: number }
+  /** An answer the page fetched itself, too big to parse there. */
+  | { kind: 'parse'; id: number; raw: RawResponse; context: ParseContext }
   | { kind: 'cancel'; id: number }
 
 /** A TransportError as plain data (an Error's class does not survive postMessage). */
@@ -20,8 +22,11 @@ export interface TransportFailure {
 
 export type FromLiveWorker =
   | { kind: 'progress'; id: number; progress: TransferProgress }
-  /** One column of the records, its buffers transferred; each is its own message so none takes long to read. */
-  | { kind: 'column'; id: number; column: RecordColumn }
+  /**
+   * Columns of the records, their buffers transferred: a few per message, so no message takes long
+   * to read and an answer of 10,000 fields is not 10,000 messages.
+   */
+  | { kind: 'columns'; id: number; columns: RecordColumn[] }
   /** The parsed answer; on success its `records` is empty: the `count` records are in the columns sent before. */
   | { kind: 'answered'; id: number; status: number; elapsedMs: number; outcome: ParseOutcome; count: number }
   | { kind: 'transport-failed'; id: number; failure: TransportFailure }

@@ -58,6 +58,8 @@ afterAll(async () => {
 
 const spec = (path: string): HttpRequestSpec => ({ method: 'GET', url: `${origin}${path}`, headers: [] })
 
+const raw = (bodyText: string) => ({ status: 200, statusText: 'OK', headers: [], bodyText, elapsedMs: 7 })
+
 /** A stand-in Worker: the host runs here, every message crosses as a structured clone, a turn later. */
 function inProcessWorker(seen: FromLiveWorker[] = []) {
   const listeners = new Map<string, ((event: Event) => void)[]>()
@@ -91,10 +93,31 @@ describe('live-answer worker', () => {
     expect(records[0]).toEqual({ _id: 1, name: 'name 0', size: 0 })
     expect(records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
     expect(JSON.stringify(records)).toBe(JSON.stringify(Array.from({ length: ROWS }, (_, row) => ({ _id: row + 1, name: `name ${row}`, size: row * 2 }))))
-    // One message per column, then the answer without its records.
-    expect(seen.filter((message) => message.kind === 'column').map((message) => message.kind === 'column' && message.column.key)).toEqual(['_id', 'name', 'size'])
+    // The columns, a few per message (these three fit in one), then the answer without its records.
+    const columnMessages = seen.flatMap((message) => (message.kind === 'columns' ? [message.columns.map((column) => column.key)] : []))
+    expect(columnMessages).toEqual([['_id', 'name', 'size']])
     expect(seen.at(-1)).toMatchObject({ kind: 'answered', count: ROWS, outcome: { ok: true, result: { records: [] } } })
     expect(progress.at(-1)).toMatchObject({ done: listsBody.length, unit: 'bytes' })
+  })
+
+  it('parses in the worker an answer the page fetched itself, and an answer of 10,000 fields comes in a few messages', async () => {
+    const seen: FromLiveWorker[] = []
+    const client = createLiveWorkerClient(() => inProcessWorker(seen))
+    const answer = await client.parse(raw(listsBody), { requestedLimit: ROWS })
+    if (!answer.outcome.ok) throw new Error('expected records')
+    expect(answer).toMatchObject({ status: 200, elapsedMs: 7 })
+    expect(answer.outcome.result.records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
+
+    seen.length = 0
+    const ids = Array.from({ length: 10_000 }, (_, index) => `f${index}`)
+    const wide = JSON.stringify({
+      success: true,
+      result: { fields: ids.map((id) => ({ id, type: 'text' })), records: [0, 1].map((row) => Object.fromEntries(ids.map((id) => [id, `r${row}${id}`]))), total: 2 },
+    })
+    const wideAnswer = await client.parse(raw(wide), {})
+    if (!wideAnswer.outcome.ok) throw new Error('expected records')
+    expect(wideAnswer.outcome.result.records[1]?.f9999).toBe('r1f9999')
+    expect(seen.filter((message) => message.kind === 'columns').length).toBeLessThanOrEqual(2)
   })
 
   it('keeps concurrent requests apart by id', async () => {

@@ -73,3 +73,35 @@ describe('record columns', () => {
     expect(view?.a).toBe(1)
   })
 })
+
+describe('the list of records from columns', () => {
+  const ids = ['_id', 'name']
+  const records: Rec[] = Array.from({ length: 50 }, (_, row) => ({ _id: row + 1, name: `n${row}` }))
+
+  it('is an array that reads like the plain one: indexing, slicing, mapping, spreading, iterating, JSON', () => {
+    const list = roundTrip(records, ids)
+    expect(Array.isArray(list)).toBe(true)
+    expect(list).toHaveLength(50)
+    expect(list[49]).toEqual({ _id: 50, name: 'n49' })
+    expect(list[50]).toBeUndefined()
+    expect(list.at(-1)?.name).toBe('n49')
+    expect(list.slice(10, 12)).toEqual([records[10], records[11]])
+    expect(list.map((record) => record._id)).toEqual(records.map((record) => record._id))
+    expect([...list]).toEqual(records)
+    expect(Object.keys(list)).toEqual(Object.keys(records))
+    expect(10 in list).toBe(true)
+    expect(50 in list).toBe(false)
+    expect(JSON.stringify(list)).toBe(JSON.stringify(records))
+  })
+
+  it('gives the same record object for a row every time, and cannot be changed', () => {
+    const list = roundTrip(records, ids)
+    expect(list[3]).toBe(list[3])
+    expect(() => {
+      'use strict'
+      list[0] = { _id: 0 }
+    }).toThrow(TypeError)
+    expect(() => list.push({ _id: 0 })).toThrow(TypeError)
+    expect(list).toHaveLength(50)
+  })
+})

@@ -113,6 +113,11 @@ type ViewSource = { columns: readonly RecordColumn[]; row: number }
  * One read-only record per row. Each behaves as the plain object JSON.parse would give (own
  * enumerable keys in column order, `in`, `Object.hasOwn`, spreading, JSON.stringify) but decodes a
  * value only when it is read.
+ *
+ * The list itself is read-only and lazy too: a row's record is made the first time it is read, so
+ * taking over an answer costs the same for 32,000 rows as for 10 (the page draws a few dozen of
+ * them; a browser sort or a copy of a column reads them all when asked). It is an array
+ * (`Array.isArray`, `length`, indexing, `slice`, `map`, spreading and iteration work as usual).
  */
 export function fromColumns({ count, columns }: RecordColumns): PlainRecord[] {
   const byKey = new Map(columns.map((column) => [column.key, column]))
@@ -136,9 +141,34 @@ export function fromColumns({ count, columns }: RecordColumns): PlainRecord[] {
     defineProperty: () => false,
     deleteProperty: () => false,
   }
-  const records: PlainRecord[] = Array.from({ length: count })
-  for (let row = 0; row < count; row++) records[row] = new Proxy({ [ROW]: row }, handler) as unknown as PlainRecord
-  return records
+  // Made on first read, then kept: the same row is the same object every time.
+  const made: (PlainRecord | undefined)[] = []
+  const recordAt = (row: number): PlainRecord => (made[row] ??= new Proxy({ [ROW]: row }, handler) as unknown as PlainRecord)
+  /** The row an index key names ("0" to count - 1), or -1. */
+  const rowOf = (key: string | symbol): number => {
+    if (typeof key !== 'string') return -1
+    const row = Number(key)
+    return Number.isInteger(row) && row >= 0 && row < count && String(row) === key ? row : -1
+  }
+  // The target is an empty array of the right length (no elements are stored in it): an array, so
+  // Array.isArray and the array methods treat the list as one.
+  const list: PlainRecord[] = Array.from({ length: 0 })
+  list.length = count
+  return new Proxy(list, {
+    get: (target, key, receiver) => {
+      const row = rowOf(key)
+      return row >= 0 ? recordAt(row) : Reflect.get(target, key, receiver)
+    },
+    has: (target, key) => rowOf(key) >= 0 || Reflect.has(target, key),
+    ownKeys: (target) => [...Array.from({ length: count }, (_, row) => String(row)), ...Reflect.ownKeys(target)],
+    getOwnPropertyDescriptor: (target, key) => {
+      const row = rowOf(key)
+      return row >= 0 ? { value: recordAt(row), writable: false, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key)
+    },
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  })
 }
 
 /**

@@ -41,6 +41,18 @@ describe('resource_show', () => {
     expect(await fetchResourceSummary(target, deps)).toBeNull()
   })
 
+  it('asks the transport to stop reading past the metadata size limit (a server answering megabytes is not read whole)', async () => {
+    const limits: (number | undefined)[] = []
+    const transport: Transport = {
+      send: async (_spec, options) => {
+        limits.push(options.maxBytes)
+        throw new TransportError('too-large', 'too large', { limitBytes: options.maxBytes })
+      },
+    }
+    expect(await fetchResourceSummary(target, { transports: { live: transport, demo: transport } })).toBeNull()
+    expect(limits).toEqual([2_000_000])
+  })
+
   it('fails when cancelled, so a cancelled answer is never cached as absent', async () => {
     const controller = new AbortController()
     controller.abort()
@@ -91,5 +103,11 @@ describe('withLabels', () => {
     const labelled = withLabels(fields, new Map([['site', { label: 'Sampling site', notes: 'Where' }]]))
     expect(labelled).toEqual([{ id: 'site', type: 'text', label: 'Sampling site', notes: 'Where' }, { id: 'status', type: 'text' }])
     expect(labelled[1]).toBe(fields[1])
+  })
+
+  it('gives back the very list when no field has a label (the grid keeps its layout)', () => {
+    const fields = [{ id: 'site', type: 'text' }]
+    expect(withLabels(fields, new Map())).toBe(fields)
+    expect(withLabels(fields, new Map([['other', { label: 'Other' }]]))).toBe(fields)
   })
 })

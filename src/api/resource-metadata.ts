@@ -38,7 +38,8 @@ export async function askAction(target: ResourceTarget, action: string, deps: Me
   const spec = buildActionRequest(target.baseUrl, action, { id: target.resourceId }, { token: deps.token })
   const transport = target.source === 'demo' ? deps.transports.demo : deps.transports.live
   try {
-    const raw = await transport.send(spec, { signal })
+    // Stopped once past the limit: a hostile or broken server's megabytes are not even read.
+    const raw = await transport.send(spec, { signal, maxBytes: MAX_METADATA_CHARS })
     if (raw.status !== 200 || raw.bodyText.length > MAX_METADATA_CHARS) return null
     const body = parseBody(raw.bodyText)
     return (body.kind === 'json' ? successResult(raw.status, body.value) : undefined) ?? null
@@ -95,8 +96,12 @@ export function metadataOptions<T>(action: string, target: ResourceTarget, deps:
   })
 }
 
-/** The fields with their label and description attached, for the grid and the record panel. */
-export function withLabels<F extends { id: string }>(fields: readonly F[], labels: ReadonlyMap<string, FieldLabel>): (F & FieldLabel)[] {
+/**
+ * The fields with their label and description attached, for the grid and the record panel; the
+ * very same list when no field has one, so a grid of many columns is not laid out again for nothing.
+ */
+export function withLabels<F extends { id: string }>(fields: readonly F[], labels: ReadonlyMap<string, FieldLabel>): readonly (F & FieldLabel)[] {
+  if (!fields.some((field) => labels.has(field.id))) return fields as readonly (F & FieldLabel)[]
   return fields.map((field) => {
     const label = labels.get(field.id)
     return label ? { ...field, ...label } : field

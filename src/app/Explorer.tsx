@@ -13,6 +13,7 @@ import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
 import type { LayoutChange } from '../features/results-grid/ResultsGrid.tsx'
 import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
+import type { DatastoreField } from '../api/parse-response.ts'
 import { withLabels } from '../api/resource-metadata.ts'
 import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
@@ -82,6 +83,8 @@ function hostOf(baseUrl: string): string | undefined {
   }
 }
 
+const NO_FIELDS: DatastoreField[] = []
+
 /** The page: header, form and request on one side, status, errors and the grid on the other. */
 export function Explorer() {
   const explorer = useExplorer()
@@ -115,7 +118,9 @@ export function Explorer() {
   const metadata = useResourceMetadata(executed, search, explorer.runToken)
   // An SQL answer's columns are the statement's, whatever their names: no labels of the resource's fields.
   const sqlAnswer = executed.sql !== undefined
-  const gridFields = useMemo(() => (sqlAnswer ? (data?.fields ?? []) : withLabels(data?.fields ?? [], metadata.labels)), [data, metadata.labels, sqlAnswer])
+  // Only new fields or labels lay the grid out again (not a total that came after its page).
+  const answerFields = data?.fields
+  const gridFields = useMemo(() => (sqlAnswer ? (answerFields ?? NO_FIELDS) : withLabels(answerFields ?? NO_FIELDS, metadata.labels)), [answerFields, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
   const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
   const stepPage = useStableCallback((step: -1 | 1) => {

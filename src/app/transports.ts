@@ -37,13 +37,16 @@ export const tokenStore = createTokenStore()
 
 let liveClient: Promise<LiveWorkerClient> | undefined
 
-/** The live-answer worker, started (with its client's code) on the first big live page (none where Workers do not exist). */
+function liveWorkerClient(): Promise<LiveWorkerClient> {
+  if (typeof Worker === 'undefined') return Promise.reject(new OffThreadUnavailable('This browser has no Web Workers.'))
+  liveClient ??= import('../api/live-worker-client.ts').then(({ createLiveWorkerClient }) => createLiveWorkerClient())
+  return liveClient
+}
+
+/** The live-answer worker, started (with its client's code) on the first big live page or long answer (none where Workers do not exist). */
 const liveOffThread: Transports['liveOffThread'] = {
-  search: async (spec, context, options) => {
-    if (typeof Worker === 'undefined') throw new OffThreadUnavailable('This browser has no Web Workers.')
-    liveClient ??= import('../api/live-worker-client.ts').then(({ createLiveWorkerClient }) => createLiveWorkerClient())
-    return (await liveClient).search(withoutForeignTokens(spec, tokenStore), context, options)
-  },
+  search: async (spec, context, options) => (await liveWorkerClient()).search(withoutForeignTokens(spec, tokenStore), context, options),
+  parse: async (raw, context, options) => (await liveWorkerClient()).parse(raw, context, options),
 }
 
 export const serverFormats = createServerFormats()

@@ -62,7 +62,9 @@ export function useSearch(query: QueryState, token: string, enabled: boolean, ti
   const [progress, setProgress] = useState<{ of: string; value: TransferProgress } | undefined>(undefined)
   const identity = JSON.stringify(datastoreKeys.search(query, token))
   const result = useQuery({
-    ...datastoreSearchOptions(query, { transports, token, timeoutMs, maxBytes, onProgress: (value) => setProgress({ of: identity, value }) }),
+    // Only the demo's records progress is shown: a live answer's byte counts (every 100 ms while a big
+    // page downloads) would re-render the page for nothing.
+    ...datastoreSearchOptions(query, { transports, token, timeoutMs, maxBytes, onProgress: (value) => value.unit === 'records' && setProgress({ of: identity, value }) }),
     enabled,
     // The demo engine answers from the part of a resource loaded so far with an estimated total;
     // asking again while it loads brings the exact total (a live server's estimate stays one).

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SortKey } from '../../query/types.ts'
-import { ResultsGrid } from './ResultsGrid.tsx'
+import * as cellFormat from './cell-format.ts'
+import { ResultsGrid, type LayoutChange } from './ResultsGrid.tsx'
 
 // happy-dom does no layout: give the scrolling area the size a browser would, so rows render.
 beforeEach(() => {
@@ -96,6 +97,45 @@ describe('ResultsGrid', () => {
     const { table } = renderGrid([{ _id: 1, 'a.b': 'x', constructor: 'y', n: 5 }])
     const cells = [...(table.querySelector('tbody tr')?.querySelectorAll('td') ?? [])]
     expect(cells.map((td) => td.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4'])
+  })
+})
+
+async function scrollTo(scroller: HTMLElement, top: number, left: number) {
+  await act(async () => {
+    scroller.scrollTop = top
+    scroller.scrollLeft = left
+    fireEvent.scroll(scroller)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  })
+}
+
+const cellsPerRow = () => document.querySelectorAll('tbody tr > td').length / document.querySelectorAll('tbody tr').length
+
+describe('ResultsGrid while scrolling', () => {
+  const wide = Array.from({ length: 50 }, (_, column) => ({ id: column === 0 ? '_id' : `c${column}`, type: 'text' }))
+  const records = Array.from({ length: 2000 }, (_, row) => Object.fromEntries(wide.map((field, column) => [field.id, `r${row}c${column}`])))
+
+  it('draws only the cells that come into view: rows and columns already drawn are not drawn again', async () => {
+    render(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} pinned={['c3']} onLayoutChange={vi.fn<(change: LayoutChange) => void>()} />)
+    const scroller = document.querySelector<HTMLElement>('.grid-scroll')
+    if (scroller === null) throw new Error('no scrolling area')
+    const drawnCells = vi.spyOn(cellFormat, 'describeCell')
+
+    // Down by 10 rows (34 px each): 10 new rows come into view, the others stay as drawn.
+    await scrollTo(scroller, 340, 0)
+    expect(drawnCells.mock.calls.length).toBe(10 * cellsPerRow())
+    drawnCells.mockClear()
+    // Sideways by a bit more than one column: a column comes into view in each drawn row; the
+    // pinned column and the others stay as drawn (the first unpinned one moves, so it is drawn again).
+    const rows = document.querySelectorAll('tbody tr').length
+    await scrollTo(scroller, 340, 130)
+    expect(drawnCells.mock.calls.length).toBeGreaterThan(0)
+    expect(drawnCells.mock.calls.length).toBeLessThanOrEqual(3 * rows)
+    // The scroll settles (the virtualiser's isScrolling goes back to false): nothing is drawn again.
+    drawnCells.mockClear()
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(drawnCells).not.toHaveBeenCalled()
+    expect(document.querySelector('tbody tr[aria-rowindex="12"] td[aria-colindex="1"]')?.textContent).toBe('r10c3')
   })
 })
 

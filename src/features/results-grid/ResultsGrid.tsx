@@ -1,20 +1,21 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import type { ColumnSizingState } from '@tanstack/react-table'
 import type { SortKey } from '../../query/types.ts'
 import { formatCount } from '../../query/locale-format.ts'
-import { ColumnMenu, columnMenuItems, type ColumnAction, type ColumnMenuItem } from '../columns/ColumnMenu.tsx'
+import { columnMenuItems, type ColumnAction } from '../columns/ColumnMenu.tsx'
 import { FilterValueDialog } from '../columns/FilterValueDialog.tsx'
 import { RecordPanel } from '../row-detail/RecordPanel.tsx'
-import { describeCell, isNumericType } from './cell-format.ts'
-import { cellAt, extendSelection, isSelected, selectionBounds, type CellSelection } from './cell-selection.ts'
-import { CellValue } from './CellValue.tsx'
+import { isNumericType } from './cell-format.ts'
+import { cellAt, extendSelection, selectionBounds, type CellSelection } from './cell-selection.ts'
 import { columnWidths, type GridField } from './column-widths.ts'
 import { canvasMeasure, fitWidth } from './fit-width.ts'
 import { FullValueDialog } from './FullValueDialog.tsx'
-import { ResizeHandle } from './ResizeHandle.tsx'
+import { GridHeaderCell, type HeaderActions } from './GridHeaderCell.tsx'
+import { GridRow, type DrawnColumn, type RowActions } from './GridRow.tsx'
 import { rowAfterKey } from './row-keys.ts'
-import { DRAG_TYPE, SortHeader } from './SortHeader.tsx'
+import { createSharedScrollOffsets } from './shared-scroll.ts'
+import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
 import { cellValue, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
@@ -63,12 +64,7 @@ const COLUMNS_ALWAYS_DRAWN = 24
 const COLUMN_OVERSCAN = 3
 const NO_WIDTHS: Readonly<Record<string, number>> = Object.freeze({})
 const NO_PINS: readonly string[] = Object.freeze([])
-
-/** The exact text a filter on this value needs; none for null and for objects or arrays. */
-function filterText(value: unknown): string | undefined {
-  if (value === null || value === undefined || typeof value === 'object') return undefined
-  return String(value)
-}
+const NO_ITEMS: VirtualItem[] = []
 
 /** Writes text to the clipboard from a user's key press or click. */
 async function copyText(text: string): Promise<boolean> {
@@ -94,12 +90,6 @@ async function copyText(text: string): Promise<boolean> {
 function hasTextSelection(): boolean {
   const selection = window.getSelection()
   return selection !== null && !selection.isCollapsed && selection.toString() !== ''
-}
-
-function sumSizes(columns: readonly GridColumn[]): number {
-  let sum = 0
-  for (const column of columns) sum += column.getSize()
-  return sum
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -156,18 +146,18 @@ export function ResultsGrid({
   const sizing = useMemo<ColumnSizingState>(() => ({ ...widths, ...liveWidths }), [widths, liveWidths])
   const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields])
 
-  // The rows are the records themselves; the table model is given only the ones drawn (below).
+  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts).
+  const [scrollOffsets] = useState(createSharedScrollOffsets)
+  // The rows are the records themselves, drawn from the virtualiser's window.
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: records.length,
     getScrollElement: () => scrollRef.current,
+    observeElementOffset: scrollOffsets.observeTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   })
   const rowItems = virtualizer.getVirtualItems()
-  const firstRow = rowItems[0]?.index ?? 0
-  const lastRow = rowItems.at(-1)?.index ?? -1
-  const drawnRecords = useMemo(() => records.slice(firstRow, lastRow + 1), [records, firstRow, lastRow])
 
   const commitLayout = (change: LayoutChange) => onLayoutChange?.(change)
   const table = useGridTable({
@@ -176,19 +166,26 @@ export function ResultsGrid({
     sizing,
     pinned: pinnedShown,
     sort,
-    rows: drawnRecords,
-    firstRow,
     onSizingChange: setLiveWidths,
     onPinnedChange: (next) => commitLayout({ pinned: next }),
     onOrderChange: (order) => commitLayout({ order }),
   })
-  const startColumns = table.getStartVisibleLeafColumns()
-  const centerColumns = table.getCenterVisibleLeafColumns()
-  const shownColumns = useMemo(() => [...startColumns, ...centerColumns], [startColumns, centerColumns])
-  // Summed here, not with the table's get*TotalSize(): those build header groups first, which for
-  // 10,000 columns took seconds (the grid draws its header cells from the columns, not from headers).
-  const startWidth = sumSizes(startColumns)
-  const totalWidth = startWidth + sumSizes(centerColumns)
+  // The table (and so this) changes only with the layout, never while the grid scrolls. Each width
+  // is asked of the table once per layout, and summed here, not with the table's get*TotalSize():
+  // those build header groups first, which for 10,000 columns took seconds (the grid draws its
+  // header cells from the columns, not from headers).
+  const layout = useMemo(() => {
+    const start = table.getStartVisibleLeafColumns()
+    const center = table.getCenterVisibleLeafColumns()
+    const shown = [...start, ...center]
+    const sizes = Float64Array.from(shown, (column) => column.getSize())
+    let startWidth = 0
+    for (let index = 0; index < start.length; index++) startWidth += sizes[index] ?? 0
+    let totalWidth = startWidth
+    for (let index = start.length; index < shown.length; index++) totalWidth += sizes[index] ?? 0
+    return { start, center, shown, sizes, startWidth, totalWidth }
+  }, [table])
+  const { start: startColumns, center: centerColumns, shown: shownColumns, startWidth, totalWidth } = layout
 
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
   // in the body: 10,000 fields drawn at once froze the tab. Pinned columns are always drawn.
@@ -197,34 +194,54 @@ export function ResultsGrid({
     horizontal: true,
     count: centerColumns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => centerColumns[index]?.getSize() ?? 120,
+    observeElementOffset: scrollOffsets.observeLeft,
+    estimateSize: (index) => layout.sizes[startColumns.length + index] ?? 120,
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
     enabled: windowed,
   })
-  // The columns' widths or places changed (props and memos only: the table's own arrays are new each render).
+  // The columns' widths or places changed.
   useEffect(() => {
     if (windowed) columnVirtualizer.measure()
-  }, [windowed, sizing, startWidth, fields, pinnedShown, columnVirtualizer])
-  const columnItems = windowed ? columnVirtualizer.getVirtualItems() : []
-  const drawnCenter = windowed ? columnItems.map((item) => item.index) : centerColumns.map((_column, index) => index)
+  }, [windowed, layout, columnVirtualizer])
+  const columnItems = windowed ? columnVirtualizer.getVirtualItems() : NO_ITEMS
   const centerGap = windowed ? Math.max(0, (columnItems[0]?.start ?? startWidth) - startWidth) : 0
-  const drawnColumns: { column: GridColumn; position: number }[] = [
-    ...startColumns.map((column, position) => ({ column, position })),
-    ...drawnCenter.flatMap((index) => {
-      const column = centerColumns[index]
-      return column === undefined ? [] : [{ column, position: startColumns.length + index }]
-    }),
-  ]
-  const firstCenterPosition = startColumns.length + (drawnCenter[0] ?? 0)
 
-  const cellStyle = (column: GridColumn, position: number): CSSProperties => {
-    const width = column.getSize()
-    const style: CSSProperties = { width, minWidth: width, maxWidth: width }
-    if (column.getIsPinned() === 'start') style.left = column.getStart('start')
-    if (position === firstCenterPosition && centerGap > 0) style.marginLeft = centerGap
-    return style
-  }
+  // Each column as drawn, made once per layout (pinned ones with their sticky offset), so a row or
+  // header that stays in view gets the very same column objects while the grid scrolls.
+  const describeColumn = useMemo(() => {
+    const made = new Map<string, DrawnColumn>()
+    const lefts = new Map<string, number>()
+    let left = 0
+    layout.start.forEach((column, index) => {
+      lefts.set(column.id, left)
+      left += layout.sizes[index] ?? 0
+    })
+    return (column: GridColumn, position: number): DrawnColumn => {
+      let drawn = made.get(column.id)
+      if (drawn === undefined) {
+        const width = layout.sizes[position] ?? column.getSize()
+        const pinnedLeft = lefts.get(column.id)
+        const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(pinnedLeft === undefined ? {} : { left: pinnedLeft }) }
+        const type = fieldById.get(column.id)?.type ?? 'text'
+        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, style }
+        made.set(column.id, drawn)
+      }
+      return drawn
+    }
+  }, [layout, fieldById])
+  const drawnColumns = useMemo(() => {
+    const drawnCenter = windowed ? columnItems.map((item) => item.index) : centerColumns.map((_column, index) => index)
+    const drawn = startColumns.map((column, position) => describeColumn(column, position))
+    for (const index of drawnCenter) {
+      const column = centerColumns[index]
+      if (column === undefined) continue
+      const described = describeColumn(column, startColumns.length + index)
+      // The first unpinned column drawn starts after the columns scrolled past.
+      drawn.push(drawn.length === startColumns.length && centerGap > 0 ? { ...described, style: { ...described.style, marginLeft: centerGap } } : described)
+    }
+    return drawn
+  }, [windowed, columnItems, centerColumns, startColumns, describeColumn, centerGap])
 
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
   const active = Math.min(activeRow, Math.max(0, records.length - 1))
@@ -341,26 +358,17 @@ export function ResultsGrid({
     () => columnMenuItems({ hide: onHideColumn !== undefined && fields.length > 1, filter: onFilterByValue !== undefined, summary: onShowSummary !== undefined }),
     [onHideColumn, onFilterByValue, onShowSummary, fields.length],
   )
-  const itemsFor = (field: string, isPinned: boolean): ColumnMenuItem[] =>
-    baseItems.filter((item) => {
-      if (item.action === 'pin') return onLayoutChange !== undefined && !isPinned
-      if (item.action === 'unpin') return onLayoutChange !== undefined && isPinned
-      // `_id` has no summary (it numbers the records).
-      if (item.action === 'summary') return field !== '_id'
-      return true
-    })
-  const onColumnAction = (column: GridColumn, action: ColumnAction) => {
-    const field = column.id
+  const onColumnAction = (field: string, action: ColumnAction) => {
     switch (action) {
       case 'sort-asc':
       case 'sort-desc':
         onSortChange([{ field, direction: action === 'sort-asc' ? 'asc' : 'desc' }])
         break
       case 'pin':
-        column.pin('start')
+        table.getColumn(field)?.pin('start')
         break
       case 'unpin':
-        column.pin(false)
+        table.getColumn(field)?.pin(false)
         break
       case 'hide':
         onHideColumn?.(field)
@@ -383,12 +391,12 @@ export function ResultsGrid({
     if (onLayoutChange) onLayoutChange({ widths: Object.fromEntries([...Object.entries(widths).filter(([id]) => id !== field), [field, width]]) })
     else setLiveWidths(Object.fromEntries([[field, width]]))
   }
-  const fitColumn = (column: GridColumn) => {
-    const field = fieldById.get(column.id)
+  const fitColumn = (id: string) => {
+    const field = fieldById.get(id)
     if (field === undefined) return
     const style = scrollRef.current ? getComputedStyle(scrollRef.current) : undefined
     const measure = canvasMeasure(`${style?.fontSize ?? '14px'} ${style?.fontFamily ?? 'sans-serif'}`, `650 ${style?.fontSize ?? '14px'} monospace`)
-    commitWidth(column.id, fitWidth(field, (index) => cellValue(records[index] ?? {}, field.id), records.length, measure, column.id === firstId ? DETAILS_BUTTON_PX : 0))
+    commitWidth(id, fitWidth(field, (index) => cellValue(records[index] ?? {}, field.id), records.length, measure, id === firstId ? DETAILS_BUTTON_PX : 0))
   }
   const onDragStartField = (field: string, event: DragEvent<HTMLTableCellElement>) => {
     if (onLayoutChange === undefined) return
@@ -414,7 +422,51 @@ export function ResultsGrid({
     setOpenRecord(null)
   }
   const detailRecord = openRecord === null ? undefined : records[openRecord]
-  const rows = table.getRowModel().rows
+
+  // Rows and headers are memoised: what they report goes through objects made once, to the latest handlers.
+  const handlers = {
+    keyDown: onRowKey,
+    focus: (event: FocusEvent<HTMLTableRowElement>, row: number) => event.target === event.currentTarget && setActiveRow(row),
+    cellPointer: onCellPointer,
+    openRecord: (row: number) => setOpenRecord(row),
+    showFull,
+    filterByValue: (field: string, value: string) => onFilterByValue?.(field, value),
+    toggleSort: handleToggle,
+    dragStart: onDragStartField,
+    drop: onDropOnField,
+    columnAction: onColumnAction,
+    liveWidth,
+    commitWidth,
+    fit: fitColumn,
+  }
+  const latest = useRef(handlers)
+  useLayoutEffect(() => {
+    latest.current = handlers
+  })
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      keyDown: (event, row) => latest.current.keyDown(event, row),
+      focus: (event, row) => latest.current.focus(event, row),
+      cellPointer: (event, row, col) => latest.current.cellPointer(event, row, col),
+      openRecord: (row) => latest.current.openRecord(row),
+      showFull: (full) => latest.current.showFull(full),
+      filterByValue: (field, value) => latest.current.filterByValue(field, value),
+    }),
+    [],
+  )
+  const headerActions = useMemo<HeaderActions>(
+    () => ({
+      toggleSort: (field, multi) => latest.current.toggleSort(field, multi),
+      dragStart: (field, event) => latest.current.dragStart(field, event),
+      drop: (field, event) => latest.current.drop(field, event),
+      columnAction: (field, action) => latest.current.columnAction(field, action),
+      liveWidth: (field, width) => latest.current.liveWidth(field, width),
+      commitWidth: (field, width) => latest.current.commitWidth(field, width),
+      fit: (field) => latest.current.fit(field),
+    }),
+    [],
+  )
+  const filterable = onFilterByValue !== undefined
 
   return (
     <div className="results">
@@ -422,94 +474,44 @@ export function ResultsGrid({
         <table aria-label="Results" aria-rowcount={records.length + 1} aria-colcount={shownColumns.length} className="grid" style={{ width: totalWidth }}>
           <thead>
             <tr aria-rowindex={1}>
-              {drawnColumns.map(({ column, position }) => {
+              {drawnColumns.map((column) => {
                 const field = fieldById.get(column.id)
-                if (field === undefined) return null
-                const isPinned = column.getIsPinned() === 'start'
-                const items = itemsFor(field.id, isPinned)
-                return (
-                  <SortHeader
-                    key={field.id}
-                    field={field.id}
-                    type={field.type}
-                    label={field.label}
-                    notes={field.notes}
-                    colIndex={position + 1}
-                    numeric={isNumericType(field.type)}
-                    pinned={isPinned}
-                    style={cellStyle(column, position)}
+                return field === undefined ? null : (
+                  <GridHeaderCell
+                    key={column.id}
+                    field={field}
+                    column={column}
+                    width={column.style.width as number}
                     sort={sort}
-                    onToggle={handleToggle}
-                    onDragStartField={onDragStartField}
-                    onDropOnField={onDropOnField}
-                  >
-                    {items.length > 0 ? <ColumnMenu field={field.id} items={items} onAction={(action) => onColumnAction(column, action)} /> : null}
-                    <ResizeHandle
-                      field={field.id}
-                      width={column.getSize()}
-                      onLive={(width) => liveWidth(field.id, width)}
-                      onCommit={(width) => commitWidth(field.id, width)}
-                      onFit={() => fitColumn(column)}
-                    />
-                  </SortHeader>
+                    menuItems={baseItems}
+                    layoutable={onLayoutChange !== undefined}
+                    actions={headerActions}
+                  />
                 )
               })}
             </tr>
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
             {rowItems.map((item) => {
-              const record = rows[item.index - firstRow]?.original
+              const record = records[item.index]
               if (record === undefined) return null
+              const inSelection = bounds !== undefined && item.index >= bounds.top && item.index <= bounds.bottom
               return (
-                <tr
+                <GridRow
                   key={item.index}
-                  aria-rowindex={item.index + 2}
-                  tabIndex={item.index === active ? 0 : -1}
-                  onKeyDown={(event) => onRowKey(event, item.index)}
-                  onFocus={(event) => event.target === event.currentTarget && setActiveRow(item.index)}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, width: totalWidth }}
-                >
-                  {drawnColumns.map(({ column, position }) => {
-                    const field = fieldById.get(column.id)
-                    if (field === undefined) return null
-                    const value = cellValue(record, field.id)
-                    const filterValue = onFilterByValue ? filterText(value) : undefined
-                    const selected = isSelected(bounds, item.index, position)
-                    const classes = [
-                      isNumericType(field.type) ? 'col-numeric' : '',
-                      column.getIsPinned() === 'start' ? 'col-pinned' : '',
-                      selected ? 'cell-selected' : '',
-                      item.index === active && position === activeColumn && selection !== null ? 'cell-active' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')
-                    return (
-                      <td
-                        key={field.id}
-                        aria-colindex={position + 1}
-                        className={classes || undefined}
-                        style={cellStyle(column, position)}
-                        onMouseDown={(event) => onCellPointer(event, item.index, position)}
-                      >
-                        {position === 0 ? (
-                          // Icon-only (drawn by CSS): the cell's text stays the value.
-                          <button type="button" className="row-details" aria-label={detailsName(record, item.index)} tabIndex={-1} onClick={() => setOpenRecord(item.index)} />
-                        ) : null}
-                        <CellValue display={describeCell(value, field.type)} onShowFull={showFull} />
-                        {filterValue !== undefined ? (
-                          <button
-                            type="button"
-                            className="cell-filter"
-                            aria-label="Filter by this value"
-                            title={`Filter ${field.id} = ${filterValue.length > 60 ? `${filterValue.slice(0, 57)}…` : filterValue}`}
-                            tabIndex={-1}
-                            onClick={() => onFilterByValue?.(field.id, filterValue)}
-                          />
-                        ) : null}
-                      </td>
-                    )
-                  })}
-                </tr>
+                  record={record}
+                  row={item.index}
+                  top={item.start}
+                  height={ROW_HEIGHT}
+                  width={totalWidth}
+                  columns={drawnColumns}
+                  current={item.index === active}
+                  activeCol={item.index === active && selection !== null ? activeColumn : -1}
+                  selectedFrom={inSelection ? bounds.left : -1}
+                  selectedTo={inSelection ? bounds.right : -1}
+                  filterable={filterable}
+                  actions={rowActions}
+                />
               )
             })}
           </tbody>
@@ -547,10 +549,4 @@ export function ResultsGrid({
       ) : null}
     </div>
   )
-}
-
-/** `Details of record <_id>`, so each row's button says whose details it opens (the row's place without an `_id`). */
-function detailsName(record: Record<string, unknown>, index: number): string {
-  const id = record._id
-  return typeof id === 'number' || typeof id === 'string' ? `Details of record ${id}` : `Details of row ${index + 1}`
 }

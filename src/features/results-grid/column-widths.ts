@@ -13,6 +13,8 @@ export interface GridField {
 const CHAR_PX = 8
 const PADDING_PX = 28
 const SAMPLE_ROWS = 60
+/** Cells looked at in all: an answer of thousands of fields is guessed from its first row or few. */
+const SAMPLE_CELLS = 6000
 
 function textLength(value: unknown): number {
   if (value === null || value === undefined || value === '') return 5
@@ -21,7 +23,7 @@ function textLength(value: unknown): number {
 }
 
 export function columnWidths(fields: readonly GridField[], records: readonly Record<string, unknown>[]): number[] {
-  const sample = records.slice(0, SAMPLE_ROWS)
+  const sample = records.slice(0, Math.max(1, Math.min(SAMPLE_ROWS, Math.floor(SAMPLE_CELLS / Math.max(1, fields.length)))))
   return fields.map((field) => {
     const longest = sample.reduce((max, record) => Math.max(max, textLength(record[field.id])), 0)
     // The header holds the name (under its label, if any), its sort arrow and the column menu button

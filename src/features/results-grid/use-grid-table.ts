@@ -2,10 +2,13 @@
 // pinning, sizing, visibility) and the sort state. Every piece of state is the view's, held by the
 // caller (the link): the table is told it, and its setters report changes back.
 //
-// The table is given only the records being drawn (`rows`, starting at `firstRow`), never the whole
-// answer: its core row model builds one row object per data item, which for 32,000 records was a
-// long task of its own. Sorting stays manual: the engine, the server or the browser sort already did it.
-import { useMemo } from 'react'
+// The table models the columns only: the grid draws its rows straight from the records, the
+// virtualiser choosing which (a row model would build one row object per record, and per drawn
+// window on every scroll frame, for nothing the grid draws). Sorting stays manual: the engine, the
+// server or the browser sort already did it. The options given to the table are the same object
+// while the layout is unchanged, so the table (and what is computed from it) stays the same while
+// the grid scrolls.
+import { useLayoutEffect, useMemo, useRef } from 'react'
 import {
   columnOrderingFeature,
   columnPinningFeature,
@@ -54,14 +57,15 @@ interface GridTableOptions {
   sizing: ColumnSizingState
   pinned: readonly string[]
   sort: readonly SortKey[]
-  rows: readonly GridRecord[]
-  firstRow: number
   onSizingChange: (sizing: ColumnSizingState) => void
   onPinnedChange: (pinned: string[]) => void
   onOrderChange: (order: string[]) => void
 }
 
-export function useGridTable({ fields, guessedWidths, sizing, pinned, sort, rows, firstRow, onSizingChange, onPinnedChange, onOrderChange }: GridTableOptions): GridTable {
+const NO_ROWS: GridRecord[] = []
+const ALL_VISIBLE = Object.freeze({})
+
+export function useGridTable({ fields, guessedWidths, sizing, pinned, sort, onSizingChange, onPinnedChange, onOrderChange }: GridTableOptions): GridTable {
   const columns = useMemo(
     () =>
       columnHelper.columns(
@@ -77,20 +81,28 @@ export function useGridTable({ fields, guessedWidths, sizing, pinned, sort, rows
     [fields, guessedWidths],
   )
   const order = useMemo(() => fields.map((field) => field.id), [fields])
-  const pinning = useMemo<ColumnPinningState>(() => ({ start: pinned.filter((id) => order.includes(id)), end: [] }), [pinned, order])
+  const pinning = useMemo<ColumnPinningState>(() => {
+    const shown = new Set(order)
+    return { start: pinned.filter((id) => shown.has(id)), end: [] }
+  }, [pinned, order])
   const sorting = useMemo(() => sort.map((key) => ({ id: key.field, desc: key.direction === 'desc' })), [sort])
-  return useTable(
-    {
+  // The latest callbacks, read when the table reports a change: the options need not change with them.
+  const report = useRef({ onSizingChange, onPinnedChange, onOrderChange })
+  useLayoutEffect(() => {
+    report.current = { onSizingChange, onPinnedChange, onOrderChange }
+  })
+  const options = useMemo(
+    () => ({
       features,
       columns,
-      data: rows,
-      getRowId: (_record, index) => String(firstRow + index),
+      data: NO_ROWS,
       manualSorting: true,
-      state: { columnSizing: sizing, columnPinning: pinning, columnOrder: order, sorting, columnVisibility: {} },
-      onColumnSizingChange: (updater) => onSizingChange(resolve(updater, sizing)),
-      onColumnPinningChange: (updater) => onPinnedChange(resolve(updater, pinning).start),
-      onColumnOrderChange: (updater) => onOrderChange(resolve(updater, order)),
-    },
-    (state) => state,
+      state: { columnSizing: sizing, columnPinning: pinning, columnOrder: order, sorting, columnVisibility: ALL_VISIBLE },
+      onColumnSizingChange: (updater: Updater<ColumnSizingState>) => report.current.onSizingChange(resolve(updater, sizing)),
+      onColumnPinningChange: (updater: Updater<ColumnPinningState>) => report.current.onPinnedChange(resolve(updater, pinning).start ?? []),
+      onColumnOrderChange: (updater: Updater<string[]>) => report.current.onOrderChange(resolve(updater, order)),
+    }),
+    [columns, sizing, pinning, order, sorting],
   )
+  return useTable(options, (state) => state)
 }
