@@ -6,6 +6,7 @@ export { copyCell, copyText, createTableStatement, ident, PG_TYPE } from './load
 export { MESSAGES } from './messages.ts'
 export { checkStatement, useParser, type Parse, type ParseCheck } from './parse-check.ts'
 export { copyRows, createResourceTable, grantReaders, loadResource, PGLITE_SQL_OPTIONS, pgliteConnection, type PgliteLike } from './pglite.ts'
+export { growFilesGeometrically, pgliteFileGrowth } from './pglite-file-growth.ts'
 export { planRelations, relationRefusal, type PlanRelation } from './plan-tables.ts'
 export { runSql, type SqlConnection, type SqlLayer, type SqlRunOptions, type TextResult } from './run.ts'
 export { BUILTIN_TYPE_NAMES } from './type-names.ts'
