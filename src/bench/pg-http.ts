@@ -22,6 +22,8 @@ const NUMBER_FIELD = GENERATED_FIELDS.find((field) => field.type === 'numeric')?
 const CACHE_DIR = fileURLToPath(new URL('../../.bench-cache/', import.meta.url))
 const WARMUPS = 2
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+/** The GROUP BY's targets over HTTP (issue: SQL end to end), at 1,000,000 records. */
+const SQL_TARGET_MS = { postgres: 300, memory: 2000 }
 /** `--sql-only`: skip the datastore_search table, measure only datastore_search_sql. */
 const SQL_ONLY = process.argv.includes('--sql-only')
 /** `--database URL`: a database already holding the table `bench` of the generated data. */
@@ -145,10 +147,10 @@ async function benchSize(count: number): Promise<string[]> {
     log('')
     log(`### ${count.toLocaleString('en')} records, datastore_search_sql: ${sql} (load average ${loadavg()[0].toFixed(1)} before)`)
     const pgSql = await sqlFigures(['--database', url], sql)
-    log(`- PostgreSQL store: median ${pgSql.median.toFixed(1)} ms (first request ${pgSql.first.toFixed(1)} ms)`)
+    log(`- PostgreSQL store: median ${pgSql.median.toFixed(1)} ms (target <= ${SQL_TARGET_MS.postgres} ms at 1M records; first request ${pgSql.first.toFixed(1)} ms)`)
     if (memory) {
       const memorySql = await sqlFigures(['--resource', `${id}=${csv}`], sql)
-      log(`- in memory (PGlite in a worker thread): median ${memorySql.median.toFixed(1)} ms (first request, which loads the table into PGlite, ${memorySql.first.toFixed(1)} ms; ${memorySql.loadLine})`)
+      log(`- in memory (PGlite in a worker thread): median ${memorySql.median.toFixed(1)} ms (target <= ${SQL_TARGET_MS.memory} ms at 1M records once loaded; first request, which loads the table into PGlite, ${memorySql.first.toFixed(1)} ms; ${memorySql.loadLine})`)
     }
     log(`- load average after ${loadavg()[0].toFixed(1)}`)
   } finally {

@@ -28,6 +28,9 @@ function records(count: number): RecordObject[] {
   }))
 }
 
+/** A node of EXPLAIN's JSON plan. */
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] }
+
 const cell = (value: unknown) => (value === null ? '' : `"${String(value).replaceAll('"', '""')}"`)
 
 function csvOf(rows: RecordObject[]): string {
@@ -64,6 +67,28 @@ describe.skipIf(!HAS_POSTGRES)('the grouping statement on PostgreSQL', () => {
       { id: 'day', type: 'date' },
       { id: 'at', type: 'timestamp' },
     ])
+  })
+
+  it('has every page of the imported table all-visible at once, so a grouping can read a column\'s index alone', async () => {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      // the plan a big table gets, where reading the index is cheaper than reading the table
+      await client.query('SET LOCAL enable_seqscan = off')
+      await client.query('SET LOCAL enable_bitmapscan = off')
+      const { rows: explained } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, FORMAT JSON) SELECT "name's", count(*) FROM public."odd ""things""" GROUP BY 1`)
+      const scans: { type: unknown; heapFetches: unknown }[] = []
+      const visit = (node: PlanNode): void => {
+        if (String(node['Node Type']).endsWith('Scan')) scans.push({ type: node['Node Type'], heapFetches: node['Heap Fetches'] })
+        node.Plans?.forEach(visit)
+      }
+      explained[0]?.['QUERY PLAN'].forEach(({ Plan }) => visit(Plan))
+      // without the visibility map the import sets, each of the 600 rows would be fetched from the table
+      expect(scans).toEqual([{ type: 'Index Only Scan', heapFetches: 0 }])
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
   })
 
   it('gives the engine\'s groups for seeded random queries and groupings', async () => {

@@ -240,11 +240,12 @@ function startCopy(client: PoolClient, schema: string, id: string, fields: reado
   const columns = fields.map((field) => `${ident(field.id)} ${PG_TYPE[field.type]}`)
   const table = tableRef(schema, id)
   const create = `CREATE TABLE ${table} ("_id" integer NOT NULL, ${[...columns, `${ident(SEARCH_COLUMN)} text`].join(', ')})`
-  // the CREATE runs before the COPY on the same connection (queries queue in order). FREEZE: the
-  // table is new in this transaction, so its rows are written frozen and its pages marked all-visible,
-  // which lets a count read an index alone (the row count at start-up reads the primary key, not the heap)
+  // the CREATE runs before the COPY on the same connection (queries queue in order). FREEZE (allowed on
+  // a table made in the same transaction) writes the rows frozen and marks every page all-visible, as a
+  // VACUUM would: an aggregate over one column (datastore_search_sql's GROUP BY, a count) reads that
+  // column's index only from the first request, instead of the whole table until autovacuum comes by
   const created = client.query(create)
-  const stream = client.query(copyFrom(`COPY ${table} FROM STDIN (FREEZE)`))
+  const stream = client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FREEZE)`))
   const done = Promise.all([
     created,
     new Promise<void>((resolve, reject) => {

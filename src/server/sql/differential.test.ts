@@ -1,14 +1,22 @@
 // Differential test: the same generated SQL (projections, WHERE, GROUP BY, ORDER BY, joins of two
-// resources, aggregates, window functions, expressions, and errors) on the in-memory default's
-// PGlite (the server's own worker, loaded from the engine's tables) and on the PostgreSQL store over
-// the same files must give identical outcomes: fields, types, records, truncation, messages.
+// resources, aggregates, window functions, expressions, and errors) over the same files must get the
+// same HTTP answer, byte for byte (status, and the body: fields, types, records, truncation, messages,
+// positions), from three places:
+//   - the server's in-memory default: its PGlite worker thread, loaded from the engine's tables;
+//   - the server's PostgreSQL store, the files imported into PostgreSQL;
+//   - the demo's SQL worker (PGlite as in the browser), the files given to it as the user's own files.
 // Replay: SQL_DIFF_SEED=<seed> npx vitest run src/server/sql/differential.test.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Catalog, type SqlOutcome, type SqlRequest, type SqlStore } from '../../engine/index.ts'
+import { PGlite } from '@electric-sql/pglite'
+import { Catalog, createDatastoreHandler, type SqlStore } from '../../engine/index.ts'
+import { DEMO_BASE_URL } from '../../demo/metadata.ts'
+import type { FromSqlWorker } from '../../demo/sql-protocol.ts'
+import { createSqlWorkerHost } from '../../demo/sql-worker-host.ts'
+import type { PgliteLike } from '../../sql/index.ts'
 import { createServerCatalog } from '../catalog-setup.ts'
 import { requestSeed, SeededRandom } from '../fuzz-random.ts'
 import { importFile } from '../postgres/import.ts'
@@ -25,7 +33,53 @@ const CUSTOMERS = ['Ana', 'ana', 'Bo_b', "O'Neil", 'Ω mega', 'Zoë', 'x\\y', 'D
 const REGIONS = ['north', 'south', 'East', '']
 
 const quote = (text: string): string => `"${text.replaceAll('"', '""')}"`
-const request = (sql: string): SqlRequest => ({ sql, readable: new Set(['orders', 'customers']), privileged: false })
+
+/** The action's URL and request as the demo's SQL transport sends them (the server's handlers get the same). */
+const SQL_URL = `${DEMO_BASE_URL}/api/3/action/datastore_search_sql`
+const sqlRequest = (sql: string) => ({ method: 'POST', url: SQL_URL, headers: [['Content-Type', 'application/json']] as [string, string][], body: JSON.stringify({ sql }) })
+
+interface Answer {
+  status: number
+  body: string
+}
+
+/** A server store behind the engine's handler, as `npm run api -- --sql` serves it. */
+function serverAnswers(catalog: Catalog, sql: SqlStore): (text: string) => Promise<Answer> {
+  const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [], sql })
+  return async (text) => {
+    const { method, url, headers, body } = sqlRequest(text)
+    const response = await handler(new Request(url, { method, headers, body }))
+    return { status: response.status, body: await response.text() }
+  }
+}
+
+/** The demo's SQL worker host with the files as the user's own, answering by request id. */
+function demoAnswers(files: Record<string, string>, opened: PGlite[]): (text: string) => Promise<Answer> {
+  const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>()
+  const host = createSqlWorkerHost({
+    openDatabase: async () => {
+      const db = await PGlite.create()
+      opened.push(db)
+      return db as unknown as PgliteLike
+    },
+    rowsMax: ROWS_MAX,
+    post: (message: FromSqlWorker) => {
+      if (message.kind === 'progress') return
+      const pending = waiting.get(message.id)
+      waiting.delete(message.id)
+      if (message.kind === 'response') pending?.resolve({ status: message.response.status, body: message.response.body })
+      else pending?.reject(new Error(message.message))
+    },
+  })
+  host.receive({ kind: 'files', files: Object.entries(files).map(([resourceId, text]) => ({ resourceId, file: new File([text], `${resourceId}.csv`, { type: 'text/csv' }) })) })
+  let nextId = 0
+  return (text) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId
+      waiting.set(id, { resolve, reject })
+      host.receive({ kind: 'request', id, request: sqlRequest(text) })
+    })
+}
 
 function ordersCsv(): string {
   const lines = ['customer,amount,qty,placed,at,paid,note']
@@ -105,51 +159,62 @@ function statement(random: SeededRandom): string {
   }
 }
 
-describe.skipIf(!HAS_POSTGRES)(`datastore_search_sql on PGlite and on PostgreSQL over the same files (seed ${SEED})`, () => {
+describe.skipIf(!HAS_POSTGRES)(`datastore_search_sql on the server's PGlite, on PostgreSQL and in the demo's SQL worker over the same files (seed ${SEED})`, () => {
   let folder: string
   let cluster: TestCluster
   let pool: Pool
   let lite: PgliteSqlStore
-  let postgres: SqlStore
+  const demoDatabases: PGlite[] = []
+  let parties: { name: string; answer: (text: string) => Promise<Answer> }[]
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'sql-diff-'))
-    const files = { orders: join(folder, 'orders.csv'), customers: join(folder, 'customers.csv') }
-    writeFileSync(files.orders, ordersCsv())
-    writeFileSync(files.customers, customersCsv())
-    const resources = Object.entries(files).map(([id, file]) => ({ id, file }))
+    const texts = { orders: ordersCsv(), customers: customersCsv() }
+    const resources = Object.entries(texts).map(([id, text]) => {
+      const file = join(folder, `${id}.csv`)
+      writeFileSync(file, text)
+      return { id, file }
+    })
     const options = { rowsMax: ROWS_MAX, statementTimeout: 20 }
-    lite = new PgliteSqlStore(await createServerCatalog({ resources, privateIds: [] }), options)
+    const liteCatalog = await createServerCatalog({ resources, privateIds: [] })
+    lite = new PgliteSqlStore(liteCatalog, options)
     cluster = await startCluster()
     pool = createPool({ url: cluster.url, statementTimeout: 20 })
     for (const { id, file } of resources) await importFile(pool, { schema: 'public', id, file, replace: false })
     const catalog = new Catalog()
     for (const { id } of resources) catalog.add({ id, load: () => Promise.reject(new Error('not in memory')) })
-    postgres = await openPostgresSql(pool, 'public', catalog, options)
+    const postgres = await openPostgresSql(pool, 'public', catalog, options)
+    parties = [
+      { name: 'server, PGlite', answer: serverAnswers(liteCatalog, lite) },
+      { name: 'server, PostgreSQL', answer: serverAnswers(catalog, postgres) },
+      { name: 'demo SQL worker', answer: demoAnswers(texts, demoDatabases) },
+    ]
   }, 120_000)
 
   afterAll(async () => {
     await lite?.close()
+    for (const db of demoDatabases) await db.close()
     await pool?.end()
     cluster?.stop()
     if (folder) rmSync(folder, { recursive: true, force: true })
   })
 
   it(`gives identical answers to ${STATEMENTS} generated statements`, async () => {
-    const kinds = new Map<string, number>()
+    const statuses = new Map<number, number>()
     const mismatches: string[] = []
     for (let index = 0; index < STATEMENTS; index++) {
       const sql = statement(new SeededRandom(requestSeed(SEED, index)))
-      const [fromLite, fromPostgres]: SqlOutcome[] = [await lite.run(request(sql)), await postgres.run(request(sql))]
-      kinds.set(fromLite.kind, (kinds.get(fromLite.kind) ?? 0) + 1)
-      try {
-        expect(fromPostgres).toEqual(fromLite)
-      } catch {
-        mismatches.push(`#${index} ${sql}\n  PGlite:     ${JSON.stringify(fromLite).slice(0, 600)}\n  PostgreSQL: ${JSON.stringify(fromPostgres).slice(0, 600)}`)
+      // each party runs in a thread or process of its own (the server's PGlite worker, PostgreSQL, the
+      // demo's PGlite here), so they answer side by side
+      const answers = await Promise.all(parties.map((party) => party.answer(sql)))
+      const [first] = answers as [Answer]
+      statuses.set(first.status, (statuses.get(first.status) ?? 0) + 1)
+      if (answers.some((answer) => answer.status !== first.status || answer.body !== first.body)) {
+        mismatches.push(`#${index} ${sql}\n${parties.map((party, at) => `  ${party.name}: ${answers[at]?.status} ${answers[at]?.body.slice(0, 600)}`).join('\n')}`)
       }
     }
     expect(mismatches.slice(0, 5).join('\n'), `seed ${SEED}: ${mismatches.length} of ${STATEMENTS} differ`).toBe('')
     // the generator must reach real answers, not only errors
-    expect(kinds.get('answer') ?? 0).toBeGreaterThan(STATEMENTS * 0.7)
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(STATEMENTS * 0.7)
   }, 300_000)
 })

@@ -3,16 +3,17 @@
 // statement runs too long and starts a fresh one.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-import { copyRows, createResourceTable, grantReaders, ident, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../../sql/index.ts'
+import { copyRows, createResourceTable, grantReaders, ident, PGLITE_SQL_OPTIONS, pgliteConnection, pgliteFileGrowth, runSql, type PgliteLike } from '../../sql/index.ts'
 import type { SqlOutcome } from '../../engine/index.ts'
 import type { WorkerCommand, WorkerReply, WorkerStart } from './pglite-protocol.ts'
 
 const port = parentPort
 if (port === null) throw new Error('pglite-worker.ts runs as a worker thread')
 
-// initdb takes seconds; a later worker starts from the first one's fresh data directory instead
+// initdb takes seconds; a later worker starts from the first one's fresh data directory instead. The
+// file-growth extension keeps loading a large resource linear in its size.
 const start = (workerData ?? {}) as WorkerStart
-const pglite = PGlite.create(start.dataDir === undefined ? {} : { loadDataDir: new Blob([start.dataDir]) })
+const pglite = PGlite.create({ ...(start.dataDir === undefined ? {} : { loadDataDir: new Blob([start.dataDir]) }), extensions: { fileGrowth: pgliteFileGrowth } })
 const ready = pglite.then((db) => db as unknown as PgliteLike)
 
 async function handle(command: WorkerCommand): Promise<{ ok: true; outcome?: SqlOutcome; dataDir?: ArrayBuffer }> {
