@@ -8,6 +8,7 @@
 // Records are generated as the engine's cell texts straight into the consumer (`appendTexts`): no row
 // objects, no per-record arrays; `generateRecords` gives row objects for the bench's naive baseline.
 import { TableBuilder, textToCell, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { nextTask } from './next-task.ts'
 import { createRandom, createZipfSampler, randomInt, type Random } from './prng.ts'
 import { CATEGORIES, CHANNEL_SHARES, DISTRICTS, NEEDLE_SENTENCE, PLACES, REMARKS, STATUS_SHARES, TIMES, streetNames } from './vocabulary.ts'
 
@@ -246,7 +247,7 @@ export async function buildGeneratedTableAsync(options: BuildOptions = {}): Prom
         chunks = builder.finishedChunks()
         options.onPartial(builder.snapshot())
       }
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTask()
     }
   }
   const table = builder.build()
