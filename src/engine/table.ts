@@ -83,7 +83,8 @@ export class StoredTable implements Table {
   readonly chunks: readonly Chunk[]
   /** Per column, one bit per record (record r: bit r & 7 of byte r >> 3) set for a null; null when none is. */
   private readonly nulls: readonly (Uint8Array | null)[]
-  private readonly indexes: (ColumnIndex | undefined)[]
+  /** Per column its index, or what makes it on first use (a prefix's eagerly coded columns), or undefined: coded from the text. */
+  private readonly indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
   /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
   private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
@@ -96,7 +97,7 @@ export class StoredTable implements Table {
     wasmScan: boolean,
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
-    indexes: (ColumnIndex | undefined)[],
+    indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[],
     /** Numeric cells' loaded scales where they differ from the stored text's (numeric-scale.ts). */
     readonly scales: ScaleColumns = NO_SCALES,
   ) {
@@ -159,7 +160,7 @@ export class StoredTable implements Table {
 
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
-    const index = this.indexes[field]
+    const index = this.builtIndex(field)
     if (index !== undefined) return index
     const steps = this.columnIndexSteps(field)
     for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value
@@ -172,7 +173,7 @@ export class StoredTable implements Table {
    */
   *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
     for (;;) {
-      const built = this.indexes[field]
+      const built = this.builtIndex(field)
       if (built !== undefined) return built
       let pending = this.pendingIndexes.get(field)
       if (pending === undefined) {
@@ -194,6 +195,14 @@ export class StoredTable implements Table {
         this.pendingIndexes.delete(field)
       } else yield
     }
+  }
+
+  private builtIndex(field: number): ColumnIndex | undefined {
+    const slot = this.indexes[field]
+    if (typeof slot !== 'function') return slot
+    const index = slot()
+    this.indexes[field] = index
+    return index
   }
 
   private addChunkCodes(builder: ColumnCodesBuilder, { first, text, starts, fieldEnds }: Chunk, field: number, from: number, to: number): void {
@@ -336,8 +345,9 @@ export class TableBuilder {
     const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
     if (this.snapshotTable?.size === size) return this.snapshotTable
     // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
-    // and a filter on it codes its column from the text, in steps, like a column coded after loading.
-    const indexes = this.dictionaries.map(() => undefined)
+    // so a column it filters on gets its index on first use, from the codes given so far (a view of
+    // them: codes of records already added never change).
+    const indexes = this.dictionaries.map((dictionary) => (dictionary ? () => prefixIndex(dictionary, size) : undefined))
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (size + 7) >> 3) : null))
     this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes, this.scales.build(size))
     return this.snapshotTable
@@ -368,6 +378,22 @@ export class TableBuilder {
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+}
+
+/**
+ * The index of an eagerly coded column over its first `size` records. Codes are given in order of
+ * first appearance, so the codes of a prefix are 1..its highest one: later values are left out.
+ */
+function prefixIndex(dictionary: EagerDictionary, size: number): ColumnIndex {
+  const codes = dictionary.codes.subarray(0, size)
+  let highest = 0
+  for (let record = 0; record < size; record++) if ((codes[record] as number) > highest) highest = codes[record] as number
+  const { codeOf } = dictionary
+  const lookup = (text: string): number | undefined => {
+    const code = codeOf.get(text)
+    return code !== undefined && code <= highest ? code : undefined
+  }
+  return buildColumnIndex(codes, dictionary.values.slice(0, highest + 1), lookup)
 }
 
 function isNullBit(bits: Uint8Array, record: number): boolean {
