@@ -1,7 +1,9 @@
-// A prefix table taken while loading (TableBuilder.snapshot) indexes its eagerly coded columns from
-// the codes given so far: its indexes must be those of a table built from the prefix's records alone.
+// Indexes a table gets other than by coding a column from its text: a prefix table taken while
+// loading (TableBuilder.snapshot) indexes its eagerly coded columns from the codes given so far, and a
+// column the loader says is unique is numbered in record order. Each must equal the coded index.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { codesFromTexts } from './column-index.ts'
 import { asStoredTable, TableBuilder } from './table.ts'
 import type { FieldInfo } from './types.ts'
 
@@ -47,6 +49,29 @@ describe('a snapshot taken while loading', () => {
           }
         }
         expect(cellsOf(whole, 0)).toEqual(records.map((row) => row.kind))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('a column the loader says is unique', () => {
+  it('has the index coding its text gives: codes, values, postings, lookups (nulls included)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.option(fc.string({ maxLength: 4 }), { nil: null }), { maxLength: 50 }), fc.integer({ min: 1, max: 7 }), (ids, chunkSize) => {
+        const builder = new TableBuilder([{ id: 'id', type: 'text' }, { id: 'n', type: 'int4' }], { chunkSize, uniqueColumns: ['id'] })
+        ids.forEach((id, n) => builder.append({ id, n }))
+        const table = asStoredTable(builder.build())
+        const index = table.columnIndex(0)
+        const expected = codesFromTexts(ids)
+        expect([Array.from(index.codes), index.values, Array.from(index.postings), Array.from(index.postingStarts)]).toEqual([
+          Array.from(expected.codes),
+          expected.values,
+          Array.from(expected.postings),
+          Array.from(expected.postingStarts),
+        ])
+        for (const text of [...ids.filter((id) => id !== null), 'absent!']) expect(index.codeFor(text)).toBe(expected.codeFor(text))
+        expect(table.columnIndex(0)).toBe(index)
       }),
       { numRuns: 300 },
     )

@@ -32,6 +32,12 @@ export interface TableOptions {
   blockSize?: number
   /** Search text with the WebAssembly SIMD kernel where the runtime has one (default true). */
   wasmScan?: boolean
+  /**
+   * Columns whose non-null cells the loader knows to be all different (an id it numbered itself):
+   * their index is the record order, made on first use without looking for repeats. The loader's
+   * promise: a repeated value would be counted as two.
+   */
+  uniqueColumns?: readonly string[]
 }
 
 /** The public face of a loaded resource. */
@@ -197,6 +203,30 @@ export class StoredTable implements Table {
     }
   }
 
+  /**
+   * The index of a column whose values are all different (TableBuilder's `uniqueColumns`): each
+   * non-null cell its own code, in record order, as coding it from the text would give; its lookup
+   * is a map made on first use. No hashing, one slice per cell.
+   */
+  uniqueColumnIndex(field: number): ColumnIndex {
+    const codes = new Uint32Array(this.size)
+    const values: string[] = ['']
+    const width = this.fields.length
+    const nulls = this.nulls[field]
+    for (const { first, count, text, starts, fieldEnds } of this.chunks) {
+      for (let local = 0; local < count; local++) {
+        if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
+        const recordStart = starts[local] as number
+        const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
+        codes[first + local] = values.length
+        values.push(text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
+      }
+    }
+    let lookup: Map<string, number> | undefined
+    const codeFor = (value: string): number | undefined => (lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))).get(value)
+    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeFor)
+  }
+
   private builtIndex(field: number): ColumnIndex | undefined {
     const slot = this.indexes[field]
     if (typeof slot !== 'function') return slot
@@ -240,6 +270,8 @@ export class TableBuilder {
   private built = false
   private readonly recordTexts: (string | null)[]
   private snapshotTable: StoredTable | undefined
+  /** Positions of the columns the loader says hold no value twice. */
+  private readonly unique: ReadonlySet<number>
 
   constructor(fields: FieldInfo[], options: TableOptions = {}) {
     const seen = new Set<string>()
@@ -258,7 +290,10 @@ export class TableBuilder {
     this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
-    this.dictionaries = fields.map(() => new EagerDictionary())
+    const unique = new Set(options.uniqueColumns ?? [])
+    this.unique = new Set(this.fields.flatMap((field, position) => (unique.has(field.id) ? [position] : [])))
+    // a unique column would only fill its dictionary to drop it
+    this.dictionaries = fields.map((_, position) => (this.unique.has(position) ? null : new EagerDictionary()))
     this.encoders = this.fields.map(cellEncoder)
     this.recordTexts = this.fields.map(() => null)
     this.recordScales = this.fields.map(() => undefined)
@@ -324,11 +359,13 @@ export class TableBuilder {
     if (this.built) throw new Error('TableBuilder.build called twice')
     this.built = true
     if (this.chunkCount > 0) this.finishChunk()
-    const indexes = this.dictionaries.map((dictionary) =>
+    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = this.dictionaries.map((dictionary) =>
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
+    const table = new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
+    for (const position of this.unique) indexes[position] = () => table.uniqueColumnIndex(position)
+    return table
   }
 
   /** Number of chunks finished so far (what `snapshot` holds). */
