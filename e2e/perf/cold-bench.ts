@@ -4,7 +4,8 @@
 // - own 1,000,000-row CSV (the generated service requests, written once into .bench-cache/):
 //   file chosen -> first answer painted, and -> the load's end (exact total);
 // - the first search for a rare word right after the load ended;
-// - the 1,000,000-record demo example: click -> first answer painted, and -> exact total;
+// - the 1,000,000-record demo example: click -> first answer painted, and -> exact total (the target:
+//   at most 3 s after the first answer on a quiet machine; `... cold-bench.ts demo` runs this part only);
 // - the longest main-thread task over each.
 import { existsSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -61,7 +62,10 @@ async function demoExample(page: Page, origin: string): Promise<void> {
   const first = await statusMatches(page, /^Showing 20 of/)
   const firstStatus = (await page.locator('output.status-text').textContent()) ?? ''
   const exact = await statusMatches(page, /^Showing 20 of [\d,]+ records ·/)
-  console.info(`1,000,000-record demo example: click -> first answer ${seconds(first - started)} ("${firstStatus}"), -> exact total ${seconds(exact - started)}; longest main-thread task ${Math.round(Math.max(0, ...(await takeLongTasks(page))))} ms`)
+  console.info(
+    `1,000,000-record demo example: click -> first answer ${seconds(first - started)} ("${firstStatus}"), -> exact total ${seconds(exact - started)}, ` +
+      `${seconds(exact - first)} after the first answer (target <= 3 s on a quiet machine); longest main-thread task ${Math.round(Math.max(0, ...(await takeLongTasks(page))))} ms`,
+  )
 }
 
 const demoOnly = process.argv.includes('demo')

@@ -158,6 +158,8 @@ async function typing(page: Page): Promise<{ longestTaskMs: number; tasksOver50:
 
 /** Clicks Summaries and waits until every field's summary is drawn and settled; the time of the first and of all. */
 async function openSummaries(page: Page): Promise<{ ms: number; firstMs: number; fields: number }> {
+  // the toolbar's buttons come with a lazily loaded chunk, maybe after the first answer is shown
+  await page.getByRole('button', { name: 'Summaries', exact: true }).waitFor({ timeout: 30_000 })
   return page.evaluate(async () => {
     const toggle = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Summaries')
     if (toggle === undefined) throw new Error('no Summaries button')
@@ -357,11 +359,19 @@ function printBig(big: Awaited<ReturnType<typeof bigResult>>, typed: Awaited<Ret
 const SUMMARIES_IDLE_MS = 5000
 
 function printSummaries(summaries: Awaited<ReturnType<typeof summariesDemo>>, live: Awaited<ReturnType<typeof summariesLive>>): void {
+  printDemoSummaries(summaries)
+  printLiveSummaries(live)
+}
+
+function printDemoSummaries(summaries: Awaited<ReturnType<typeof summariesDemo>>): void {
   console.info(
-    `opening Summaries on the 1,000,000-record demo resource: first field drawn in median ${ms(median(summaries.firstTimes))} (runs: ${summaries.firstTimes.map(ms).join(', ')}), ` +
+    `opening Summaries on the 1,000,000-record demo resource as its load ends (the exact total shown): first field drawn in median ${ms(median(summaries.firstTimes))} (runs: ${summaries.firstTimes.map(ms).join(', ')}), ` +
       `every field (${summaries.fields}) in median ${ms(median(summaries.times))} ` +
       `(runs: ${summaries.times.map(ms).join(', ')}; target <= 1000 ms); longest main-thread task ${ms(summaries.longestTaskMs)}`,
   )
+}
+
+function printLiveSummaries(live: Awaited<ReturnType<typeof summariesLive>>): void {
   console.info(
     `live summaries against the reference server (10 of 60 records loaded): requests per field summary ${live.perField.map(([field, count]) => `${field} ${count}`).join(', ')} ` +
       `(max ${Math.max(...live.perField.map(([, count]) => count))}; budget <= 23); all settled in ${ms(live.ms)}`,
@@ -445,13 +455,15 @@ async function main(): Promise<void> {
     if (process.argv.includes('summaries')) {
       const summaries = await summariesDemo(browser, origin)
       const afterIdle = await summariesDemo(browser, origin, SUMMARIES_IDLE_MS)
-      const liveSummaries = await summariesLive(browser, origin)
+      // the demo's figures first: a failure of the live part below loses none of them
       console.info(`UI benchmark (column summaries only), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
-      printSummaries(summaries, liveSummaries)
+      printDemoSummaries(summaries)
       console.info(
         `opening Summaries ${SUMMARIES_IDLE_MS / 1000} s after the load: every field in median ${ms(median(afterIdle.times))} ` +
-          `(runs: ${afterIdle.times.map(ms).join(', ')}); longest main-thread task ${ms(afterIdle.longestTaskMs)}`,
+          `(runs: ${afterIdle.times.map(ms).join(', ')}; target <= 1000 ms); longest main-thread task ${ms(afterIdle.longestTaskMs)}`,
       )
+      printLiveSummaries(await summariesLive(browser, origin))
+      console.info(`load average at the end ${await loadAverage()}`)
       return
     }
     const load = await firstResult(browser, origin)

@@ -16,6 +16,12 @@ function shareOf(records: RecordObject[], field: string, value: string): number 
 }
 
 describe('generated resource', () => {
+  it('numbers its cases without a repeat, as the table it builds is told (its case_number index skips the search for repeats)', () => {
+    const records = collect({ count: 60_000 })
+    expect(new Set(records.map((record) => record.case_number)).size).toBe(records.length)
+    expect(records.every((record) => typeof record.case_number === 'string')).toBe(true)
+  })
+
   it('is deterministic: the same seed gives the same records, another seed different ones', () => {
     const first = collect({ count: 2_000, seed: 7 })
     expect(collect({ count: 2_000, seed: 7 })).toEqual(first)

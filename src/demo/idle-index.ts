@@ -3,13 +3,13 @@
 // (which also prepares summaries: it computes them) and the server after a load.
 import { backgroundIndexSteps, type BackgroundIndexOptions, type Table } from '../engine/index.ts'
 
-export function indexWhenIdle(table: Table, options: BackgroundIndexOptions = {}): Promise<void> {
+/** Waits before each step: a turn of the event loop by default; the demo worker also waits while requests are under way. */
+export type IdlePause = () => Promise<void>
+
+const macrotask: IdlePause = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+export async function indexWhenIdle(table: Table, options: BackgroundIndexOptions = {}, pause: IdlePause = macrotask): Promise<void> {
   const steps = backgroundIndexSteps(table, options)
-  return new Promise((resolve) => {
-    const step = (): void => {
-      if (steps.next().done === true) resolve()
-      else setTimeout(step, 0)
-    }
-    setTimeout(step, 0)
-  })
+  do await pause()
+  while (steps.next().done !== true)
 }

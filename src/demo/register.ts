@@ -1,7 +1,7 @@
 // Registers the bundled demo resources into a catalog. Each builds its table only on first use,
 // and its data module is only imported then (so the bundler splits it out).
 import type { Catalog, PartialCallback, ProgressCallback } from '../engine/index.ts'
-import { indexWhenIdle } from './idle-index.ts'
+import { indexWhenIdle, type IdlePause } from './idle-index.ts'
 import { COURSES_RESOURCE_ID, DEMO_DATASET, DEMO_PACKAGE_ID, DEMO_RESOURCES, LARGE_RESOURCE_ID, VARIED_RESOURCE_ID } from './metadata.ts'
 
 export interface DemoRegistrationOptions {
@@ -13,6 +13,8 @@ export interface DemoRegistrationOptions {
   onLoadProgress?: (resourceId: string, done: number, total: number) => void
   /** Also build every column's summary index in idle time after a load (the worker, which computes summaries). */
   prepareSummaries?: boolean
+  /** Awaited before each step of that idle work (the worker's: a task of its own once no request is under way). */
+  idle?: IdlePause
 }
 
 export function registerDemoResources(catalog: Catalog, options: DemoRegistrationOptions = {}): void {
@@ -41,7 +43,7 @@ export function registerDemoResources(catalog: Catalog, options: DemoRegistratio
             const count = options.largeRecordCount ?? generator.DEFAULT_RECORD_COUNT
             // Each finished chunk goes to the catalog, so searches can answer from it while the rest builds.
             const table = await generator.buildGeneratedTableAsync({ count, onProgress, onPartial: (partial) => onPartial?.(partial, count) })
-            void indexWhenIdle(table, { summaries: options.prepareSummaries === true })
+            void indexWhenIdle(table, { summaries: options.prepareSummaries === true }, options.idle)
             return table
           }
           default:

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { COURSES_RESOURCE_ID, DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import type { FromWorker, LoadProgress, SerializedRequest, ToWorker } from './protocol.ts'
 import { createDemoWorkerClient, type WorkerLike } from './worker-client.ts'
-import { createDemoWorkerHost } from './worker-host.ts'
+import { Catalog } from '../engine/index.ts'
+import { createDemoWorkerHost, createWorkerHost } from './worker-host.ts'
 
 class InMemoryWorker extends EventTarget implements WorkerLike {
   private readonly host = createDemoWorkerHost((message: FromWorker) => {
@@ -101,5 +102,24 @@ describe('demo engine in the worker host', () => {
     const broken = new File([`n,kind\n${rows.join('\n')}\n1,2,3\n`], 'broken.csv', { type: 'text/csv' })
     await expect(client.addFile(broken)).rejects.toThrow('broken.csv: line 150002: 3 values, but the header has 2 columns')
     expect((await client.listResources()).map((resource) => resource.title)).not.toContain('broken.csv')
+  })
+
+  it('lets idle work wait while a request is under way, and go on once none is', async () => {
+    let release: (() => void) | undefined
+    const handler = () => new Promise<Response>((resolve) => (release = () => resolve(new Response('{}'))))
+    const answered: number[] = []
+    const host = createWorkerHost({ catalog: new Catalog(), handler, post: (message) => void answered.push(message.id) })
+    const steps: string[] = []
+    const idleWork = (async () => {
+      await host.idle()
+      steps.push('idle step')
+    })()
+    host.receive({ kind: 'request', id: 7, request: post({ resource_id: 'any' }) })
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0))
+    // the request started before the idle step's turn came: the step waits for its answer
+    expect([steps, answered]).toEqual([[], []])
+    release?.()
+    await idleWork
+    expect([steps, answered]).toEqual([['idle step'], [7]])
   })
 })

@@ -4,6 +4,7 @@ import { Catalog, createDatastoreHandler, datastoreGroup, datastoreSummary, grou
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { indexWhenIdle } from './idle-index.ts'
+import { nextTask } from './next-task.ts'
 import { registerDemoResources } from './register.ts'
 import type { AnswerReader, DemoResourceSummary, FromWorker, LoadProgress, SerializedRequest, SerializedResponse, ToWorker } from './protocol.ts'
 
@@ -22,6 +23,11 @@ export interface WorkerHost {
   receive(message: ToWorker): void
   /** Forwards load progress of a catalog resource to every request waiting meanwhile. */
   reportLoadProgress(resourceId: string, done: number, total: number): void
+  /**
+   * Resolves in a task of its own once no request is under way: idle work (index building after a
+   * load) waits here before each step, so a search, summary or grouping has the thread to itself.
+   */
+  idle(): Promise<void>
 }
 
 export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
@@ -29,14 +35,22 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
   const newId = options.newId ?? (() => crypto.randomUUID())
   const waiting = new Set<number>()
   const cancelled = new Set<number>()
+  /** Idle work waiting for the requests under way to end. */
+  const idleWork: (() => void)[] = []
 
   const titleOf = (resourceId: string): string =>
     catalog.list().find((summary) => summary.id === resourceId)?.title ?? resourceId
 
   const answer = (message: FromWorker): void => {
     waiting.delete(message.id)
+    if (waiting.size === 0) for (const resume of idleWork.splice(0)) resume()
     if (cancelled.delete(message.id)) return
     post(message)
+  }
+
+  const idle = async (): Promise<void> => {
+    await nextTask()
+    while (waiting.size > 0) await new Promise<void>((resolve) => idleWork.push(resolve))
   }
 
   const summaryOf = (resourceId: string): DemoResourceSummary => {
@@ -87,7 +101,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
         return
       }
       // a step at a time, letting searches that arrive meanwhile run in between, stopping when cancelled
-      const pacing = { pause: () => new Promise<void>((resolve) => setTimeout(resolve, 0)), isCancelled: () => cancelled.has(id) }
+      const pacing = { pause: nextTask, isCancelled: () => cancelled.has(id) }
       answer(reply(await work(pacing)))
     } catch (error) {
       answer({ kind: 'failed', id, message: `${failure}: ${messageOf(error)}` })
@@ -123,7 +137,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           }),
       })
       const table = await catalog.prepare(resourceId)
-      void indexWhenIdle(table, { summaries: true })
+      void indexWhenIdle(table, { summaries: true }, idle)
       answer({ kind: 'added', id, resource: summaryOf(resourceId) })
     } catch (error) {
       catalog.remove(resourceId)
@@ -171,6 +185,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
           break
       }
     },
+    idle,
     reportLoadProgress(resourceId, done, total) {
       const progress: LoadProgress = { resourceId, title: titleOf(resourceId), done, total, unit: 'records' }
       for (const id of waiting) if (!cancelled.has(id)) post({ kind: 'progress', id, progress })
@@ -186,6 +201,7 @@ export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCou
   registerDemoResources(catalog, {
     largeRecordCount: options.largeRecordCount,
     prepareSummaries: true,
+    idle: host.idle,
     onLoadProgress: (resourceId, done, total) => host.reportLoadProgress(resourceId, done, total),
   })
   return host

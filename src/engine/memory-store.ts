@@ -8,6 +8,7 @@ import { executeQuerySteps, ID_FIELD, type ExecutableQuery, type FilterCondition
 import type { SearchQuery, SearchRows, SearchStore } from './search-query.ts'
 import { runAtOnce, runToEnd, type StepRunner, type Steps } from './steps.ts'
 import { asStoredTable, type StoredTable, type Table } from './table.ts'
+import { queueSkipIndex } from './trigram-index.ts'
 import type { CellValue } from './types.ts'
 
 /** `run` drives each search's steps: at once by default; a server spreads them (see steps.ts). */
@@ -38,6 +39,9 @@ export function catalogStore(catalog: Catalog, run: StepRunner = runAtOnce): Sea
     async search(entry, query) {
       let state = await catalog.latest(entry.id)
       while (!state.complete) {
+        // a loading table's skip bits are its host's idle work once the load ends (background-index.ts):
+        // the counts asked again and again meanwhile scan its chunks rather than build them on the way
+        for (const chunk of asStoredTable(state.table).chunks) queueSkipIndex(chunk)
         const early = query.sort.length === 0 && !query.distinct ? await run(searchPrefix(asStoredTable(state.table), query, state.expectedSize)) : undefined
         if (early) return early
         state = await catalog.latest(entry.id, state.table)

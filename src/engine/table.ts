@@ -35,6 +35,12 @@ export interface TableOptions {
   blockSize?: number
   /** Search text with the WebAssembly SIMD kernel where the runtime has one (default true). */
   wasmScan?: boolean
+  /**
+   * Columns whose non-null cells the loader knows to be all different (an id it numbered itself):
+   * their index is the record order, made on first use without looking for repeats. The loader's
+   * promise: a repeated value would be counted as two.
+   */
+  uniqueColumns?: readonly string[]
 }
 
 /** The public face of a loaded resource. */
@@ -86,7 +92,8 @@ export class StoredTable implements Table {
   readonly chunks: readonly Chunk[]
   /** Per column, one bit per record (record r: bit r & 7 of byte r >> 3) set for a null; null when none is. */
   private readonly nulls: readonly (Uint8Array | null)[]
-  private readonly indexes: (ColumnIndex | undefined)[]
+  /** Per column its index, or what makes it on first use (a prefix's eagerly coded columns), or undefined: coded from the text. */
+  private readonly indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[]
   private readonly fieldPosition: ReadonlyMap<string, number>
   /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
   private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
@@ -99,7 +106,7 @@ export class StoredTable implements Table {
     wasmScan: boolean,
     chunks: readonly Chunk[],
     nulls: readonly (Uint8Array | null)[],
-    indexes: (ColumnIndex | undefined)[],
+    indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[],
     /** Numeric cells' loaded scales where they differ from the stored text's (numeric-scale.ts). */
     readonly scales: ScaleColumns = NO_SCALES,
   ) {
@@ -162,7 +169,7 @@ export class StoredTable implements Table {
 
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
-    const index = this.indexes[field]
+    const index = this.builtIndex(field)
     if (index !== undefined) return index
     const steps = this.columnIndexSteps(field)
     for (let step = steps.next(); ; step = steps.next()) if (step.done === true) return step.value
@@ -175,7 +182,7 @@ export class StoredTable implements Table {
    */
   *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
     for (;;) {
-      const built = this.indexes[field]
+      const built = this.builtIndex(field)
       if (built !== undefined) return built
       let pending = this.pendingIndexes.get(field)
       if (pending === undefined) {
@@ -200,6 +207,38 @@ export class StoredTable implements Table {
       }
       yield
     }
+  }
+
+  /**
+   * The index of a column whose values are all different (TableBuilder's `uniqueColumns`): each
+   * non-null cell its own code, in record order, as coding it from the text would give; its lookup
+   * is a map made on first use. No hashing, one slice per cell.
+   */
+  uniqueColumnIndex(field: number): ColumnIndex {
+    const codes = new Uint32Array(this.size)
+    const values: string[] = ['']
+    const width = this.fields.length
+    const nulls = this.nulls[field]
+    for (const { first, count, text, starts, fieldEnds } of this.chunks) {
+      for (let local = 0; local < count; local++) {
+        if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
+        const recordStart = starts[local] as number
+        const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
+        codes[first + local] = values.length
+        values.push(text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
+      }
+    }
+    let lookup: Map<string, number> | undefined
+    const codeFor = (value: string): number | undefined => (lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))).get(value)
+    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeFor)
+  }
+
+  private builtIndex(field: number): ColumnIndex | undefined {
+    const slot = this.indexes[field]
+    if (typeof slot !== 'function') return slot
+    const index = slot()
+    this.indexes[field] = index
+    return index
   }
 
   private addChunkCodes(builder: ColumnCodesBuilder, { first, text, starts, fieldEnds }: Chunk, field: number, from: number, to: number): void {
@@ -238,6 +277,8 @@ export class TableBuilder {
   private built = false
   private readonly recordTexts: (string | null)[]
   private snapshotTable: StoredTable | undefined
+  /** Positions of the columns the loader says hold no value twice. */
+  private readonly unique: ReadonlySet<number>
 
   constructor(fields: FieldInfo[], options: TableOptions = {}) {
     const seen = new Set<string>()
@@ -256,7 +297,10 @@ export class TableBuilder {
     this.fields = fields.map((field) => ({ id: field.id, type: field.type }))
     this.chunkSize = chunkSize
     this.nulls = fields.map(() => null)
-    this.dictionaries = fields.map(() => new EagerDictionary())
+    const unique = new Set(options.uniqueColumns ?? [])
+    this.unique = new Set(this.fields.flatMap((field, position) => (unique.has(field.id) ? [position] : [])))
+    // a unique column would only fill its dictionary to drop it
+    this.dictionaries = fields.map((_, position) => (this.unique.has(position) ? null : new EagerDictionary()))
     this.encoders = this.fields.map(cellEncoder)
     this.recordTexts = this.fields.map(() => null)
     this.recordScales = this.fields.map(() => undefined)
@@ -323,11 +367,13 @@ export class TableBuilder {
     if (this.built) throw new Error('TableBuilder.build called twice')
     this.built = true
     if (this.chunkCount > 0) this.finishChunk()
-    const indexes = this.dictionaries.map((dictionary) =>
+    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = this.dictionaries.map((dictionary) =>
       dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
-    return new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
+    const table = new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
+    for (const position of this.unique) indexes[position] = () => table.uniqueColumnIndex(position)
+    return table
   }
 
   /** Number of chunks finished so far (what `snapshot` holds). */
@@ -344,8 +390,9 @@ export class TableBuilder {
     const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
     if (this.snapshotTable?.size === size) return this.snapshotTable
     // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
-    // and a filter on it codes its column from the text, in steps, like a column coded after loading.
-    const indexes = this.dictionaries.map(() => undefined)
+    // so a column it filters on gets its index on first use, from the codes given so far (a view of
+    // them: codes of records already added never change).
+    const indexes = this.dictionaries.map((dictionary) => (dictionary ? () => prefixIndex(dictionary, size) : undefined))
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (size + 7) >> 3) : null))
     this.snapshotTable = new StoredTable(this.fields, size, this.chunkSize, this.blockSize, this.wasmScan, this.chunks.slice(), nulls, indexes, this.scales.build(size))
     return this.snapshotTable
@@ -376,6 +423,22 @@ export class TableBuilder {
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+}
+
+/**
+ * The index of an eagerly coded column over its first `size` records. Codes are given in order of
+ * first appearance, so the codes of a prefix are 1..its highest one: later values are left out.
+ */
+function prefixIndex(dictionary: EagerDictionary, size: number): ColumnIndex {
+  const codes = dictionary.codes.subarray(0, size)
+  let highest = 0
+  for (let record = 0; record < size; record++) if ((codes[record] as number) > highest) highest = codes[record] as number
+  const { codeOf } = dictionary
+  const lookup = (text: string): number | undefined => {
+    const code = codeOf.get(text)
+    return code !== undefined && code <= highest ? code : undefined
+  }
+  return buildColumnIndex(codes, dictionary.values.slice(0, highest + 1), lookup)
 }
 
 function isNullBit(bits: Uint8Array, record: number): boolean {

@@ -1,0 +1,79 @@
+// Indexes a table gets other than by coding a column from its text: a prefix table taken while
+// loading (TableBuilder.snapshot) indexes its eagerly coded columns from the codes given so far, and a
+// column the loader says is unique is numbered in record order. Each must equal the coded index.
+import * as fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { codesFromTexts } from './column-index.ts'
+import { asStoredTable, TableBuilder } from './table.ts'
+import type { FieldInfo } from './types.ts'
+
+const fields: FieldInfo[] = [
+  { id: 'kind', type: 'text' },
+  { id: 'n', type: 'int4' },
+]
+
+/** Per record, the text of the column as its index sees it (null for a null cell). */
+function cellsOf(table: ReturnType<typeof asStoredTable>, field: number): (string | null)[] {
+  const index = table.columnIndex(field)
+  return Array.from(index.codes, (code) => (code === 0 ? null : (index.values[code] as string)))
+}
+
+describe('a snapshot taken while loading', () => {
+  it('has the indexes of a table of the prefix alone: codes, values held, counts, lookups (values first seen later are unknown)', () => {
+    const record = fc.record({ kind: fc.option(fc.constantFrom('a', 'b', 'c', 'd', 'e', ''), { nil: null }), n: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }) })
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (records, chunkSize) => {
+        const builder = new TableBuilder(fields, { chunkSize })
+        const snapshots: ReturnType<typeof asStoredTable>[] = []
+        for (const row of records) {
+          builder.append(row)
+          if (builder.finishedChunks() > snapshots.length) snapshots.push(asStoredTable(builder.snapshot()))
+        }
+        const whole = asStoredTable(builder.build())
+        for (const prefix of snapshots) {
+          const alone = new TableBuilder(fields, { chunkSize })
+          for (const row of records.slice(0, prefix.size)) alone.append(row)
+          const expected = asStoredTable(alone.build())
+          for (let field = 0; field < fields.length; field++) {
+            const index = prefix.columnIndex(field)
+            const want = expected.columnIndex(field)
+            expect(cellsOf(prefix, field)).toEqual(cellsOf(expected, field))
+            expect(index.values.slice(1).toSorted()).toEqual(want.values.slice(1).toSorted())
+            for (const text of ['a', 'b', 'c', 'd', 'e', '', '0', '3', '6', 'zz']) {
+              const code = index.codeFor(text)
+              const postings = code === undefined ? [] : [...index.postings.subarray(index.postingStarts[code], index.postingStarts[code + 1])]
+              const wantCode = want.codeFor(text)
+              expect(postings).toEqual(wantCode === undefined ? [] : [...want.postings.subarray(want.postingStarts[wantCode], want.postingStarts[wantCode + 1])])
+              expect(code === undefined).toBe(wantCode === undefined)
+            }
+          }
+        }
+        expect(cellsOf(whole, 0)).toEqual(records.map((row) => row.kind))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('a column the loader says is unique', () => {
+  it('has the index coding its text gives: codes, values, postings, lookups (nulls included)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.option(fc.string({ maxLength: 4 }), { nil: null }), { maxLength: 50 }), fc.integer({ min: 1, max: 7 }), (ids, chunkSize) => {
+        const builder = new TableBuilder([{ id: 'id', type: 'text' }, { id: 'n', type: 'int4' }], { chunkSize, uniqueColumns: ['id'] })
+        ids.forEach((id, n) => builder.append({ id, n }))
+        const table = asStoredTable(builder.build())
+        const index = table.columnIndex(0)
+        const expected = codesFromTexts(ids)
+        expect([Array.from(index.codes), index.values, Array.from(index.postings), Array.from(index.postingStarts)]).toEqual([
+          Array.from(expected.codes),
+          expected.values,
+          Array.from(expected.postings),
+          Array.from(expected.postingStarts),
+        ])
+        for (const text of [...ids.filter((id) => id !== null), 'absent!']) expect(index.codeFor(text)).toBe(expected.codeFor(text))
+        expect(table.columnIndex(0)).toBe(index)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
