@@ -1,6 +1,8 @@
 // Starts PGlite in the SQL worker: from the data directory the build ships already initialised (see
 // scripts/vite-sql-worker-assets.ts), or, when it cannot be fetched, by running initdb here (slower).
+// Tables grow geometrically in its in-memory file system (pgliteFileGrowth), so a load is linear in its size.
 import { PGlite } from '@electric-sql/pglite'
+import { pgliteFileGrowth } from '../sql/index.ts'
 
 /**
  * The file beside the worker's chunk. Passed to `new URL` as a variable, never a literal or template:
@@ -12,12 +14,12 @@ export async function startPglite(): Promise<PGlite> {
   const datadir = await fetchDatadir()
   if (datadir) {
     try {
-      return await PGlite.create({ loadDataDir: datadir })
+      return await PGlite.create({ loadDataDir: datadir, extensions: { fileGrowth: pgliteFileGrowth } })
     } catch {
       // A data directory of another PGlite version: initialise a fresh one instead.
     }
   }
-  return PGlite.create()
+  return PGlite.create({ extensions: { fileGrowth: pgliteFileGrowth } })
 }
 
 async function fetchDatadir(): Promise<Blob | undefined> {
