@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectSqlSupport, judgeSqlProbe } from './sql-support.ts'
+import { detectSqlSupport, judgeSqlProbe } from './sql-support-probe.ts'
 import type { RawResponse, Transport } from './transport.ts'
 
 const envelope = (body: unknown) => JSON.stringify(body)
