@@ -42,6 +42,8 @@ function coursesTsv(fields: string[], first: number, last: number): string {
 test('resize with the mouse: drag the edge, double-click to fit; the width is in the link and Reset view clears it', async ({ page }) => {
   await openApp(page, '?limit=20')
   const handle = separator(page, 'title')
+  // hover waits until the handle stands still (two frames alike), so the press lands on it
+  await handle.hover()
   const before = Number(await handle.getAttribute('aria-valuenow'))
   expect(before).toBe(await width(header(page, 'title')))
   const box = await handle.boundingBox()
