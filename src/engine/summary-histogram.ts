@@ -69,7 +69,7 @@ export function numberHistogram(min: number, max: number, target: number, intege
   for (let bin = 0; bin < binCount; bin++) {
     const lower = thresholds[bin] as number
     const upper = thresholds[bin + 1] as number
-    const label = integer && upper - lower === 1 ? numberText(lower) : `${numberText(lower)}–${numberText(upper)}`
+    const label = integer && upper - lower === 1 ? numberText(lower) : `${numberText(lower)} to ${numberText(upper)}`
     bins.push({ lower, upper, label, count: counts[bin] as number })
   }
   return { unit: 'number', bins }

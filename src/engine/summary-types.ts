@@ -29,7 +29,7 @@ export interface ValueCount {
 export interface HistogramBin {
   lower: number | string
   upper: number | string
-  /** A readable name for the bin: `10–20`, `2021`, `2021-03`, `2021-03-14`. */
+  /** A readable name for the bin: `10 to 20` (`-130 to -120` stays readable), `2021`, `2021-03`, `2021-03-14`. */
   label: string
   count: number
 }

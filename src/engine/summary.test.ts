@@ -88,7 +88,7 @@ describe('summarizeTable', () => {
     expect(bins[0]?.lower).toBe(0)
     expect(bins.at(-1)?.upper).toBe(20)
     for (const bin of bins) expect(Number.isInteger((bin.upper as number) - (bin.lower as number)) || bin.label.includes('.')).toBe(true)
-    expect(bins[0]?.label).toMatch(/^0–/)
+    expect(bins[0]?.label).toMatch(/^0 to /)
   })
 
   it('puts the maximum in the closed last bin when it is a threshold', () => {
@@ -97,6 +97,14 @@ describe('summarizeTable', () => {
       [0, 10, 1],
       [10, 20, 2],
     ])
+  })
+
+  it('names ranges of negative numbers readably (never `-130–-120`)', () => {
+    const s = field(summaryOf([{ id: 't', type: 'float8' }], [-126.5, -101, -12.25].map((t) => ({ t })), { bins: 3 }), 't')
+    const labels = s.histogram?.bins.map((bin) => bin.label) ?? []
+    expect(labels.length).toBeGreaterThan(1)
+    for (const label of labels) expect(label).toMatch(/^-?\d+(\.\d+)? to -?\d+(\.\d+)?$/)
+    expect(labels[0]).toMatch(/^-1\d0 to -/)
   })
 
   it('gives integer fields one bin per value when the range is small', () => {
