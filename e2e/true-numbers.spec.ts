@@ -69,6 +69,14 @@ test('live: figures from the loaded records are marked on the figure; demo figur
   await expect(fee.getByRole('img', { name: 'Histogram of fee from 10 loaded records' })).toBeVisible()
   // Min and max come from the server over all 60 records, with every digit.
   await expect(fee.locator('dt', { hasText: /^min$/ }).locator('+ dd')).toHaveText(String(Math.min(...fees)))
+  // Credits has six values, each counted by the server: its mean and histogram are over all 60 records.
+  const credits = page.getByRole('region', { name: 'Summary of credits', exact: true })
+  const creditValues = courses.map((row) => Number(row.credits))
+  const creditsMean = creditValues.reduce((sum, value) => sum + value, 0) / creditValues.length
+  const creditsMeanText = creditsMean.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  await expect(credits).toContainText('exact over all 60 matching records')
+  await expect(credits.locator('dt', { hasText: /^mean$/ }).locator('+ dd')).toContainText(new RegExp(`^${creditsMeanText.replace('.', '\\.')}( |$)`))
+  await expect(credits.getByRole('img', { name: 'Histogram of credits', exact: true })).toBeVisible()
 
   await openApp(page, '?limit=10')
   await page.getByRole('button', { name: 'Summaries', exact: true }).click()

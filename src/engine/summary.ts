@@ -15,6 +15,7 @@ import { matchingRecords } from './execute.ts'
 import { collationSegmentKey, compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
 import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
+import { weightedNumberStats } from './summary-weighted.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
 import { asStoredTable, TableBuilder, type StoredTable, type Table, type TableOptions } from './table.ts'
 import type { FieldInfo, FieldType, RecordObject } from './types.ts'
@@ -211,25 +212,11 @@ function gather(counted: CodeCounts, perCodeValues: Float64Array): Float64Array 
 }
 
 function addNumberStats(summary: FieldSummary, counted: CodeCounts, numbers: Float64Array, bins: number, type: FieldType): void {
-  const values = gather(counted, numbers)
-  const { counts } = counted
-  let min = Infinity
-  let max = -Infinity
-  let sum = 0
-  let n = 0
-  for (let i = 0; i < counted.length; i++) {
-    const value = values[i] as number
-    const count = counts[i] as number
-    if (value < min) min = value
-    if (value > max) max = value
-    sum += value * count
-    n += count
-  }
+  const { min, max, mean, histogram } = weightedNumberStats(gather(counted, numbers), counted.counts, counted.length, bins, type)
   summary.min = min
   summary.max = max
-  summary.mean = sum / n
-  const integer = type === 'int' || type === 'int4' || type === 'int8'
-  summary.histogram = numberHistogram(min, max, bins, integer, { values, weights: counts, length: counted.length })
+  summary.mean = mean
+  summary.histogram = histogram
 }
 
 function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnIndex, timestamp: boolean): void {

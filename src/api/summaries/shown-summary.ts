@@ -1,6 +1,6 @@
 // One field's summary as the panel shows it: the numbers, and which of them hold over every
 // matching record and which only over the records loaded. Pure.
-import type { FieldSummary } from '../../engine/index.ts'
+import { valueCountStats, type FieldSummary } from '../../engine/index.ts'
 import type { ServerFacts } from './live-facts.ts'
 
 export type { CellValue, FieldSummary, Histogram, HistogramBin, ValueCount } from '../../engine/index.ts'
@@ -51,6 +51,16 @@ export function mergeFacts(loaded: FieldSummary, loadedCount: number, facts: Ser
   if (facts.values && total !== undefined) {
     summary.top = facts.values.slice(0, top)
     exact.push('top')
+    // Every value with its count is known: the mean and histogram are exact too, by the engine's rule.
+    const { mean, histogram } = valueCountStats(loaded.type, facts.values)
+    if (mean !== undefined) {
+      summary.mean = mean
+      exact.push('mean')
+    }
+    if (histogram !== undefined) {
+      summary.histogram = histogram
+      exact.push('histogram')
+    }
   }
   if (facts.empty !== undefined && total !== undefined) {
     summary.empty = facts.empty
