@@ -204,20 +204,20 @@ describe('failures', () => {
   })
 })
 
+function pausingHandler(): { handler: (request: Request) => Promise<Response>; pauses: () => number } {
+  let count = 0
+  const paused = createDatastoreHandler({ catalog: catalogWith(), basePath: '/data', tokens: [TOKEN], pause: async () => void count++ })
+  return { handler: paused, pauses: () => count }
+}
+
+const send = (to: (request: Request) => Promise<Response>, body: string): Promise<Response> =>
+  to(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/json' } }))
+
 describe('a large body, with a host that pauses', () => {
   // the same sort clauses many times over: a body of megabytes that folds to two clauses
   const clauses = Array.from({ length: 40_000 }, (_, i) => (i % 2 === 0 ? 'subject desc' : 'code'))
   const large = JSON.stringify({ resource_id: 'courses', sort: clauses, limit: 3 })
   const small = JSON.stringify({ resource_id: 'courses', sort: 'subject desc, code', limit: 3 })
-
-  function pausingHandler(): { handler: (request: Request) => Promise<Response>; pauses: () => number } {
-    let count = 0
-    const paused = createDatastoreHandler({ catalog: catalogWith(), basePath: '/data', tokens: [TOKEN], pause: async () => void count++ })
-    return { handler: paused, pauses: () => count }
-  }
-
-  const send = (to: (request: Request) => Promise<Response>, body: string): Promise<Response> =>
-    to(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/json' } }))
 
   it('pauses between reading, parsing, answering and encoding it, and answers as without pauses', async () => {
     expect(large.length).toBeGreaterThanOrEqual(LARGE_BODY_CHARS)
