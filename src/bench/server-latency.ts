@@ -5,15 +5,22 @@
 //  - while each heavy request runs (a `distinct` sort on two text fields, 200 sort clauses, a 3.4 MB
 //    body of 200,000 clauses, a common `q` with a sort),
 // each with the load average when it was taken. Cheap requests go one after another, 10 ms apart.
+// Beside each latency, the longest stretch the server's event loop was held in one go meanwhile, by
+// wall clock and by the server's main-thread CPU time (loop-monitor.ts, preloaded into the server):
+// the CPU figure is what a step costs whatever the machine's load, the one to compare across runs.
 // Run alone: node --import tsx src/bench/server-latency.ts [records] [node flags for the server...]
 // (e.g. `--cpu-prof --cpu-prof-dir=prof` or `--trace-gc`, to see what holds the server's event loop).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { loadavg } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { writeGeneratedCsv } from './bench-csv.ts'
+import type { LoopStretch } from './loop-monitor.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVER_MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
+const LOOP_MONITOR = new URL('./loop-monitor.ts', import.meta.url).href
 const STARTUP_WINDOW_MS = 10_000
 const GAP_MS = 10
 const BASELINE_SAMPLES = 100
@@ -25,6 +32,8 @@ export interface LatencySamples {
   maxMs: number
   /** 1-minute load average when the samples were taken. */
   load: number
+  /** The longest stretch the server's event loop was held meanwhile (undefined where not monitored). */
+  longest?: { wallMs: number; cpuMs: number }
 }
 
 export interface HeavyFigure {
@@ -71,10 +80,10 @@ async function cheapOnce(base: string): Promise<{ ms: number; estimated: boolean
   return { ms: performance.now() - started, estimated: body.result?.total_was_estimated === true }
 }
 
-function startServer(csvPath: string, nodeFlags: readonly string[]): Promise<{ child: ChildProcess; base: string }> {
+function startServer(csvPath: string, nodeFlags: readonly string[], monitorFile: string): Promise<{ child: ChildProcess; base: string }> {
   // a generous bound: these figures are about the other requests, the heavy ones should finish
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', SERVER_MAIN, '--port', '0', '--statement-timeout', '600', '--resource', `${RESOURCE}=${csvPath}`],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] })
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', '--import', LOOP_MONITOR, SERVER_MAIN, '--port', '0', '--statement-timeout', '600', '--resource', `${RESOURCE}=${csvPath}`],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2], env: { ...process.env, LOOP_MONITOR_FILE: monitorFile } })
   return new Promise((resolve, reject) => {
     let output = ''
     child.on('error', reject)
@@ -87,64 +96,112 @@ function startServer(csvPath: string, nodeFlags: readonly string[]): Promise<{ c
   })
 }
 
-export async function measureServerLatency(csvPath: string, records: number, log: (line: string) => void, serverNodeFlags: readonly string[] = []): Promise<ServerLatencyResult> {
-  const { child, base } = await startServer(csvPath, serverNodeFlags)
-  try {
-    log(`[server ${records.toLocaleString('en-US')}] limit 5 for ${STARTUP_WINDOW_MS / 1000} s after listening`)
-    const listening = performance.now()
-    const startup: number[] = []
-    let estimated = 0
-    while (performance.now() - listening < STARTUP_WINDOW_MS) {
-      const answer = await cheapOnce(base)
-      startup.push(answer.ms)
-      if (answer.estimated) estimated++
-      await pause(GAP_MS)
+/** A time window of the bench (epoch ms) and the figures it gets the longest stretch of. */
+interface Window {
+  from: number
+  to: number
+  figures: LatencySamples
+}
+
+const epochNow = (): number => performance.timeOrigin + performance.now()
+
+/** Gives each window the longest stretch (by CPU time) that started in it. */
+function attachStretches(windows: readonly Window[], stretches: readonly LoopStretch[]): void {
+  for (const { from, to, figures } of windows) {
+    let longest: LoopStretch | undefined
+    for (const stretch of stretches) {
+      if (stretch.at < from || stretch.at > to) continue
+      if (longest === undefined || stretch.cpuMs > longest.cpuMs) longest = stretch
     }
-    const startupFigures = { ...summarize(startup), estimated }
-    // the rest is measured on the whole table: sorts and `distinct` would otherwise wait for the load
-    const loading = performance.now()
-    while ((await cheapOnce(base)).estimated) await pause(100)
-    const loadedAfterMs = performance.now() - listening
-    log(`[server ${records.toLocaleString('en-US')}] loaded ${Math.round(performance.now() - loading)} ms after the window`)
-    await pause(3000)
-    log(`[server ${records.toLocaleString('en-US')}] baseline: limit 5 on the idle server`)
-    const idle: number[] = []
-    for (let i = 0; i < BASELINE_SAMPLES; i++) {
-      idle.push((await cheapOnce(base)).ms)
-      await pause(GAP_MS)
-    }
-    const baseline = summarize(idle)
-    const heavies: HeavyFigure[] = []
-    for (const heavy of HEAVIES) {
-      log(`[server ${records.toLocaleString('en-US')}] limit 5 during ${heavy.name}`)
-      const started = performance.now()
-      let finished = false
-      const answer = fetch(`${base}/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy.body) })
-        .then(async (response) => {
-          await response.arrayBuffer()
-          return { status: response.status, ms: performance.now() - started }
-        })
-        .finally(() => {
-          finished = true
-        })
-      const cheap: number[] = []
-      // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- set when the heavy request settles
-      while (!finished) {
-        cheap.push((await cheapOnce(base)).ms)
-        await pause(GAP_MS)
-      }
-      const { status, ms } = await answer
-      heavies.push({ name: heavy.name, status, heavyMs: ms, cheap: summarize(cheap) })
-      await pause(500)
-    }
-    return { records, startup: startupFigures, loadedAfterMs, baseline, heavies }
-  } finally {
-    child.removeAllListeners('exit')
-    child.kill()
+    figures.longest = { wallMs: longest?.wallMs ?? 0, cpuMs: longest?.cpuMs ?? 0 }
   }
 }
 
+export async function measureServerLatency(csvPath: string, records: number, log: (line: string) => void, serverNodeFlags: readonly string[] = []): Promise<ServerLatencyResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'server-latency-'))
+  const monitorFile = join(folder, 'stretches.json')
+  const { child, base } = await startServer(csvPath, serverNodeFlags, monitorFile)
+  try {
+    const windows: Window[] = []
+    const result = await measureRunning(base, records, log, windows)
+    // stopped: the server writes its stretches as it exits
+    child.removeAllListeners('exit')
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill()
+    await exited
+    try {
+      attachStretches(windows, JSON.parse(readFileSync(monitorFile, 'utf8')) as LoopStretch[])
+    } catch {
+      log('(the server wrote no event loop figures)')
+    }
+    return result
+  } finally {
+    child.removeAllListeners('exit')
+    child.kill()
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+async function measureRunning(base: string, records: number, log: (line: string) => void, windows: Window[]): Promise<ServerLatencyResult> {
+  log(`[server ${records.toLocaleString('en-US')}] limit 5 for ${STARTUP_WINDOW_MS / 1000} s after listening`)
+  const listening = performance.now()
+  const listeningEpoch = epochNow()
+  const startup: number[] = []
+  let estimated = 0
+  while (performance.now() - listening < STARTUP_WINDOW_MS) {
+    const answer = await cheapOnce(base)
+    startup.push(answer.ms)
+    if (answer.estimated) estimated++
+    await pause(GAP_MS)
+  }
+  const startupFigures = { ...summarize(startup), estimated }
+  windows.push({ from: listeningEpoch, to: epochNow(), figures: startupFigures })
+  // the rest is measured on the whole table: sorts and `distinct` would otherwise wait for the load
+  const loading = performance.now()
+  while ((await cheapOnce(base)).estimated) await pause(100)
+  const loadedAfterMs = performance.now() - listening
+  log(`[server ${records.toLocaleString('en-US')}] loaded ${Math.round(performance.now() - loading)} ms after the window`)
+  await pause(3000)
+  log(`[server ${records.toLocaleString('en-US')}] baseline: limit 5 on the idle server`)
+  const idle: number[] = []
+  const idleFrom = epochNow()
+  for (let i = 0; i < BASELINE_SAMPLES; i++) {
+    idle.push((await cheapOnce(base)).ms)
+    await pause(GAP_MS)
+  }
+  const baseline = summarize(idle)
+  windows.push({ from: idleFrom, to: epochNow(), figures: baseline })
+  const heavies: HeavyFigure[] = []
+  for (const heavy of HEAVIES) {
+    log(`[server ${records.toLocaleString('en-US')}] limit 5 during ${heavy.name}`)
+    const started = performance.now()
+    const startedEpoch = epochNow()
+    let finished = false
+    const answer = fetch(`${base}/api/action/datastore_search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy.body) })
+      .then(async (response) => {
+        await response.arrayBuffer()
+        return { status: response.status, ms: performance.now() - started }
+      })
+      .finally(() => {
+        finished = true
+      })
+    const cheap: number[] = []
+    // oxlint-disable-next-line eslint/no-unmodified-loop-condition -- set when the heavy request settles
+    while (!finished) {
+      cheap.push((await cheapOnce(base)).ms)
+      await pause(GAP_MS)
+    }
+    const { status, ms } = await answer
+    const figures = summarize(cheap)
+    windows.push({ from: startedEpoch, to: epochNow(), figures })
+    heavies.push({ name: heavy.name, status, heavyMs: ms, cheap: figures })
+    await pause(500)
+  }
+  return { records, startup: startupFigures, loadedAfterMs, baseline, heavies }
+}
+
 const fixed = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–')
+const held = (figures: LatencySamples): string => (figures.longest === undefined ? '–' : `${figures.longest.cpuMs.toFixed(1)} (${figures.longest.wallMs.toFixed(1)})`)
 const ratio = (value: number, base: number): string => (Number.isFinite(value) && base > 0 ? `${(value / base).toFixed(1)}×` : '–')
 const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`
 
@@ -157,18 +214,18 @@ export function formatServerLatency(result: ServerLatencyResult): string {
   const { baseline, startup } = result
   const { startupMedianMs, startupMaxMs, heavyMaxMs } = SERVER_LATENCY_TARGETS
   const rows = [
-    line(['idle server (baseline)', String(baseline.count), fixed(baseline.medianMs), fixed(baseline.maxMs), '1.0×', '–', baseline.load.toFixed(1), '–', '', '']),
-    line([`first ${STARTUP_WINDOW_MS / 1000} s after \`listening on\``, String(startup.count), fixed(startup.medianMs), fixed(startup.maxMs), ratio(startup.medianMs, baseline.medianMs), '–', startup.load.toFixed(1),
+    line(['idle server (baseline)', String(baseline.count), fixed(baseline.medianMs), fixed(baseline.maxMs), held(baseline), '1.0×', '–', baseline.load.toFixed(1), '–', '', '']),
+    line([`first ${STARTUP_WINDOW_MS / 1000} s after \`listening on\``, String(startup.count), fixed(startup.medianMs), fixed(startup.maxMs), held(startup), ratio(startup.medianMs, baseline.medianMs), '–', startup.load.toFixed(1),
       `≤ ${startupMedianMs} ms median, ≤ ${startupMaxMs} ms max`, verdict(startup.medianMs <= startupMedianMs && startup.maxMs <= startupMaxMs),
       `${startup.estimated} answered while the file still loaded (loaded ${Math.round(result.loadedAfterMs).toLocaleString('en-US')} ms after listening)`]),
-    ...result.heavies.map((heavy) => line([`during ${heavy.name}`, String(heavy.cheap.count), fixed(heavy.cheap.medianMs), fixed(heavy.cheap.maxMs), ratio(heavy.cheap.medianMs, baseline.medianMs),
+    ...result.heavies.map((heavy) => line([`during ${heavy.name}`, String(heavy.cheap.count), fixed(heavy.cheap.medianMs), fixed(heavy.cheap.maxMs), held(heavy.cheap), ratio(heavy.cheap.medianMs, baseline.medianMs),
       `${Math.round(heavy.heavyMs).toLocaleString('en-US')} ms (${heavy.status})`, heavy.cheap.load.toFixed(1), `≤ ${heavyMaxMs} ms max`, verdict(heavy.cheap.maxMs <= heavyMaxMs), ''])),
   ]
   return [
     `### In-memory server over HTTP, ${result.records.toLocaleString('en-US')} records: a cheap request (\`limit 5\`) beside other work`,
     '',
-    line(['while', 'requests', 'median (ms)', 'max (ms)', 'median / baseline', 'heavy request took', 'load (1 min)', 'target', 'target met', 'note']),
-    line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+    line(['while', 'requests', 'median (ms)', 'max (ms)', 'longest hold: CPU ms (wall ms)', 'median / baseline', 'heavy request took', 'load (1 min)', 'target', 'target met', 'note']),
+    line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
     ...rows,
   ].join('\n')
 }

@@ -40,6 +40,8 @@ export interface LoadDataFileOptions {
    * expected in all (estimated from the bytes read), so searches can answer before the load ends.
    */
   onPartial?: PartialCallback
+  /** Records per chunk of the table (`TableOptions.chunkSize`; the engine's default when not given). */
+  chunkSize?: number
 }
 
 export function formatFromName(name: string): DataFileFormat | undefined {
@@ -76,8 +78,8 @@ interface ReadProgress {
 }
 
 /** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
-export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback): RecordSink<Table> {
-  const builder = new TableBuilder(fields)
+export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number): RecordSink<Table> {
+  const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
   let publishedChunks = 0
   return {
     append: (record) => builder.append(record),
@@ -98,7 +100,7 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
   // only CSV reports partial tables
   const onPartial = (options.format ?? formatFromName(options.name)) === 'csv' ? options.onPartial : undefined
-  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial))
+  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial, options.chunkSize))
 }
 
 /** Reads a data file into the sink the fields open: the same parsing, checks and types as `loadDataFile`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codesFromTexts, ColumnCodesBuilder, REHASH_SLICE } from './column-index.ts'
+import { TOUCH_BYTES } from './fresh-memory.ts'
 
 describe('codesFromTexts', () => {
   it('gives equal texts one code and every distinct text its own, in first-seen order, null as 0', () => {
@@ -55,5 +56,28 @@ describe('ColumnCodesBuilder.reserve', () => {
     expect(largest).toBe(REHASH_SLICE)
     expect(growingCalls).toBeGreaterThanOrEqual(3)
     expect(calls).toBeGreaterThan(texts.length / slice)
+  })
+
+  it('maps a large fresh table (and array of hashes) a megabyte per call before filling it', () => {
+    // 600,000 distinct values: slots of 2^21 codes (8 MB) and hashes of 2^20 (4 MB)
+    const count = 600_000
+    const builder = new ColumnCodesBuilder(count)
+    let touchingCalls = 0
+    const slice = 8192
+    for (let from = 0; from < count; from += slice) {
+      const to = Math.min(count, from + slice)
+      for (;;) {
+        const ready = builder.reserve(to - from)
+        if (ready) break
+        if (builder.rehashedLastCall === 0) touchingCalls++
+      }
+      for (let record = from; record < to; record++) {
+        const text = `v${record}`
+        builder.add(record, text, 0, text.length)
+      }
+    }
+    expect(builder.build().values.length).toBe(count + 1)
+    // at least the last growths' megabytes, a call each (8 MB of slots, 4 MB of hashes)
+    expect(touchingCalls).toBeGreaterThanOrEqual((8 + 4) * ((1 << 20) / TOUCH_BYTES))
   })
 })

@@ -6,6 +6,8 @@
 // value seen for the first time is sliced out, a repeat is confirmed by comparing characters in place.
 // The same table answers `codeFor`; the `Map` of `codeOf` is only built if something asks for it.
 
+import { TOUCH_BYTES, touchSlice } from './fresh-memory.ts'
+
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
   readonly codes: Uint16Array | Uint32Array
@@ -113,8 +115,10 @@ export class ColumnCodesBuilder {
   /** Open addressing, linear probing: a code per slot, 0 = free; never more than half full. */
   private slots: Int32Array = new Int32Array(2048)
   private mask = 2047
+  /** A larger array of hashes being touched by `reserve`, a slice per call, before the hashes move in. */
+  private growingHashes: { hashes: Int32Array<ArrayBuffer>; touched: number } | undefined
   /** A larger table being filled from the codes so far by `reserve`, a slice per call. */
-  private growing: { slots: Int32Array; mask: number; next: number } | undefined
+  private growing: { slots: Int32Array; mask: number; next: number; touched: number } | undefined
   /** Codes moved by the latest call of `reserve` (at most REHASH_SLICE). */
   rehashedLastCall = 0
 
@@ -129,13 +133,23 @@ export class ColumnCodesBuilder {
    */
   reserve(extra: number): boolean {
     this.rehashedLastCall = 0
+    if (!this.reserveHashes(this.values.length + extra)) return false
     if (this.growing === undefined && (this.values.length + extra) * 2 <= this.mask) return true
     let growing = this.growing
     if (growing === undefined) {
       let mask = this.mask
       while ((this.values.length + extra) * 2 > mask) mask = mask * 2 + 1
-      growing = { slots: new Int32Array(mask + 1), mask, next: 1 }
+      const slots = new Int32Array(mask + 1)
+      growing = { slots, mask, next: 1, touched: slots.byteLength <= TOUCH_BYTES ? slots.length : 0 }
       this.growing = growing
+    }
+    // the codes land at random slots: the fresh table is mapped in order first, a slice per call
+    // (fresh-memory.ts), so no call faults on thousands of pages at once
+    if (growing.touched < growing.slots.length) {
+      const slice = touchSlice(growing.slots)
+      growing.slots.fill(0, growing.touched, growing.touched + slice)
+      growing.touched += slice
+      return false
     }
     const end = Math.min(this.values.length, growing.next + REHASH_SLICE)
     const { slots, mask } = growing
@@ -150,6 +164,32 @@ export class ColumnCodesBuilder {
     this.slots = slots
     this.mask = mask
     this.growing = undefined
+    return true
+  }
+
+  /**
+   * Room for `count` hashes: false after touching a slice of a larger array (fresh-memory.ts), to be
+   * called again; true once it holds the hashes so far (copied in one go: touched memory copies fast).
+   */
+  private reserveHashes(count: number): boolean {
+    if (count <= this.hashes.length && this.growingHashes === undefined) return true
+    let growing = this.growingHashes
+    if (growing === undefined) {
+      let length = this.hashes.length
+      while (length < count) length *= 2
+      const hashes = new Int32Array(length)
+      growing = { hashes, touched: hashes.byteLength <= TOUCH_BYTES ? hashes.length : 0 }
+      this.growingHashes = growing
+    }
+    if (growing.touched < growing.hashes.length) {
+      const slice = touchSlice(growing.hashes)
+      growing.hashes.fill(0, growing.touched, growing.touched + slice)
+      growing.touched += slice
+      return false
+    }
+    growing.hashes.set(this.hashes)
+    this.hashes = growing.hashes
+    this.growingHashes = undefined
     return true
   }
 

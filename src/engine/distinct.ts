@@ -5,6 +5,7 @@
 // Two cells are the same value when their stored texts are equal; nulls equal each other.
 
 import { executeQuerySteps, ID_FIELD, orderedMatchesSteps, pageOf, RecordList, type ExecutableQuery, type QueryResult } from './execute.ts'
+import { touchFresh } from './fresh-memory.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 import type { ColumnIndex } from './column-index.ts'
 import type { StoredTable } from './table.ts'
@@ -48,6 +49,8 @@ function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: rea
   const numeric = radices.reduce((product, radix) => product * radix, 1) <= Number.MAX_SAFE_INTEGER
   // a set sized for every record at once: a growing Set rehashes up to a million keys in one go
   const seen = numeric ? new NumberSet(records.length) : new Set<string>()
+  // its slots are written at random: mapped in order first, a step at a time
+  if (seen instanceof NumberSet) yield* touchFresh(seen.slots)
   for (let i = 0; i < records.length; i++) {
     if ((i & 0xfff) === 0xfff) yield
     const record = records[i] as number
@@ -67,8 +70,8 @@ function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: rea
 }
 
 /** A set of non-negative integers below 2^53, sized once for at most `capacity` of them (open addressing). */
-class NumberSet {
-  private readonly slots: Float64Array
+export class NumberSet {
+  readonly slots: Float64Array
   private readonly mask: number
 
   constructor(capacity: number) {

@@ -7,6 +7,7 @@
 // against the filters. Without a sort the search stops as soon as the page is full, unless a total is
 // wanted.
 
+import { touchFresh } from './fresh-memory.ts'
 import { ranksSteps } from './sort-ranks.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 import type { StoredTable } from './table.ts'
@@ -318,6 +319,13 @@ function* sortRecords(table: StoredTable, records: Int32Array, keys: SortKey[]):
   return order
 }
 
+/**
+ * Records between two yields of the counting sort: each reads a code, a rank and a bucket and writes a
+ * bucket at random places in arrays of megabytes (cache misses), several times the cost of a
+ * sequential loop's iteration.
+ */
+const SCATTER_PER_STEP = 1 << 14
+
 function* countingSort(table: StoredTable, records: Int32Array, key: SortKey): Steps<Int32Array> {
   const index = yield* table.columnIndexSteps(key.field)
   const ranks = yield* ranksSteps(index, (table.fields[key.field] as FieldInfo).type)
@@ -331,17 +339,20 @@ function* countingSort(table: StoredTable, records: Int32Array, key: SortKey): S
     const rank = ranks[code] as number
     return key.descending ? valueCount - rank : rank + 1
   }
+  // both written at random places: mapped in order first, a step at a time (fresh-memory.ts)
   const starts = new Int32Array(valueCount + 3)
+  yield* touchFresh(starts)
   for (let i = 0; i < records.length; i++) {
     starts[bucketOf(records[i] as number) + 1]++
-    if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+    if ((i & (SCATTER_PER_STEP - 1)) === SCATTER_PER_STEP - 1) yield
   }
   for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1] as number
   const sorted = new Int32Array(records.length)
+  yield* touchFresh(sorted)
   for (let i = 0; i < records.length; i++) {
     const record = records[i] as number
     sorted[(starts[bucketOf(record)] as number)++] = record
-    if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+    if ((i & (SCATTER_PER_STEP - 1)) === SCATTER_PER_STEP - 1) yield
   }
   return sorted
 }

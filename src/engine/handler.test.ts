@@ -2,7 +2,7 @@
 // 400 bare strings, 404/405 envelopes, OPTIONS preflight, CORS on every answer, tokens, help URL.
 
 import { describe, expect, it } from 'vitest'
-import { createDatastoreHandler } from './handler.ts'
+import { createDatastoreHandler, LARGE_BODY_CHARS } from './handler.ts'
 import { catalogWith, PRIVATE_ID, TOKEN } from './test-support/fixtures.ts'
 
 const ORIGIN = 'http://127.0.0.1:8800'
@@ -201,5 +201,40 @@ describe('failures', () => {
       success: false,
       error: { __type: 'Internal Server Error', message: 'Internal Server Error' },
     })
+  })
+})
+
+function pausingHandler(): { handler: (request: Request) => Promise<Response>; pauses: () => number } {
+  let count = 0
+  const paused = createDatastoreHandler({ catalog: catalogWith(), basePath: '/data', tokens: [TOKEN], pause: async () => void count++ })
+  return { handler: paused, pauses: () => count }
+}
+
+const send = (to: (request: Request) => Promise<Response>, body: string): Promise<Response> =>
+  to(new Request(ACTION, { method: 'POST', body, headers: { 'content-type': 'application/json' } }))
+
+describe('a large body, with a host that pauses', () => {
+  // the same sort clauses many times over: a body of megabytes that folds to two clauses
+  const clauses = Array.from({ length: 40_000 }, (_, i) => (i % 2 === 0 ? 'subject desc' : 'code'))
+  const large = JSON.stringify({ resource_id: 'courses', sort: clauses, limit: 3 })
+  const small = JSON.stringify({ resource_id: 'courses', sort: 'subject desc, code', limit: 3 })
+
+  it('pauses between reading, parsing, answering and encoding it, and answers as without pauses', async () => {
+    expect(large.length).toBeGreaterThanOrEqual(LARGE_BODY_CHARS)
+    const { handler: paused, pauses } = pausingHandler()
+    const answer = await send(paused, large)
+    expect(pauses()).toBeGreaterThanOrEqual(5)
+    const plain = await send(handler, large)
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toBe(await plain.text())
+    expect(answer.headers.get('content-type')).toBe(plain.headers.get('content-type'))
+    expectCors(answer)
+  })
+
+  it('never pauses a small request', async () => {
+    const { handler: paused, pauses } = pausingHandler()
+    expect((await send(paused, small)).status).toBe(200)
+    expect((await paused(new Request(`${ACTION}?resource_id=courses&limit=1`))).status).toBe(200)
+    expect(pauses()).toBe(0)
   })
 })

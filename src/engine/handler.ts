@@ -30,7 +30,16 @@ export interface DatastoreHandlerOptions {
   store?: SearchStore
   /** Where `datastore_search_sql` runs; without it the action is unknown (400, as CKAN without the SQL action). */
   sql?: SqlStore
+  /**
+   * Awaited between the phases of a request with a large body (its text read, parsed, answered,
+   * encoded), each tens of milliseconds for a body of megabytes, so a host's other requests are
+   * answered in between. None by default (the phases follow at once).
+   */
+  pause?: () => Promise<void>
 }
+
+/** A body from this many characters on is read, parsed and answered with `pause` between (a few ms of work each below it). */
+export const LARGE_BODY_CHARS = 1 << 18
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
@@ -43,6 +52,16 @@ function respond(outcome: Outcome, extraHeaders: Record<string, string> = {}): R
     status: outcome.status,
     headers: { 'content-type': 'application/json;charset=utf-8', ...CORS_HEADERS, ...extraHeaders },
   })
+}
+
+/** `respond` with a pause between writing the answer's text and encoding it (a large answer: both take long). */
+async function respondSteps(outcome: Outcome, pause: (() => Promise<void>) | undefined): Promise<Response> {
+  if (pause === undefined) return respond(outcome)
+  const text = JSON.stringify(outcome.body)
+  await pause()
+  const bytes = new TextEncoder().encode(text)
+  await pause()
+  return new Response(bytes, { status: outcome.status, headers: { 'content-type': 'application/json;charset=utf-8', ...CORS_HEADERS } })
 }
 
 function normaliseBasePath(basePath: string): string {
@@ -59,26 +78,28 @@ function queryParams(search: URLSearchParams): Record<string, string | string[]>
   return params
 }
 
-type BodyParse = { ok: true; params: unknown } | { ok: false; outcome: Outcome }
+type BodyParse = { ok: true; params: unknown; large: boolean } | { ok: false; outcome: Outcome }
 
-async function readBody(request: Request): Promise<BodyParse> {
+async function readBody(request: Request, pause: (() => Promise<void>) | undefined): Promise<BodyParse> {
   const text = await request.text()
+  const large = text.length >= LARGE_BODY_CHARS
+  if (large && pause) await pause()
   const contentType = request.headers.get('content-type') ?? ''
   if (contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     const form = new URLSearchParams(text)
     const keys = [...form.keys()]
     // CKAN's legacy case (what jQuery sends for ckan.js in a browser): one key, the JSON text, with an
     // empty value or "1"
-    if (keys.length === 1 && ['', '1'].includes(form.get(keys[0] as string) as string)) return parseJson(keys[0] as string)
-    return { ok: true, params: queryParams(form) }
+    if (keys.length === 1 && ['', '1'].includes(form.get(keys[0] as string) as string)) return parseJson(keys[0] as string, large)
+    return { ok: true, params: queryParams(form), large }
   }
-  if (text.trim() === '') return { ok: true, params: {} }
-  return parseJson(text)
+  if (text.trim() === '') return { ok: true, params: {}, large }
+  return parseJson(text, large)
 }
 
-function parseJson(text: string): BodyParse {
+function parseJson(text: string, large: boolean): BodyParse {
   try {
-    return { ok: true, params: JSON.parse(text) as unknown }
+    return { ok: true, params: JSON.parse(text) as unknown, large }
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
     return { ok: false, outcome: badRequest(`Error decoding JSON data. Error: ${detail}`) }
@@ -138,12 +159,16 @@ export function createDatastoreHandler(options: DatastoreHandlerOptions): (reque
         return respond(methodNotAllowed(help, request.method), { allow: 'GET, POST, OPTIONS' })
       }
       let params: unknown
+      // a large body's phases are separated by the host's pauses
+      let pause: (() => Promise<void>) | undefined
       if (request.method === 'GET') params = queryParams(url.searchParams)
       else {
-        const body = await readBody(request)
+        const body = await readBody(request, options.pause)
         if (!body.ok) return respond(body.outcome)
         params = body.params
+        if (body.large) pause = options.pause
       }
+      await pause?.()
       const outcome = await action(options.catalog, params, {
         token: tokenOf(request.headers, options.tokens),
         tokens: options.tokens,
@@ -152,7 +177,8 @@ export function createDatastoreHandler(options: DatastoreHandlerOptions): (reque
         requestQuery: url.search.replace(/^\?/, ''),
         origin: url.origin,
       })
-      return respond(outcome)
+      await pause?.()
+      return await respondSteps(outcome, pause)
     } catch {
       return respond(internalError(help))
     }

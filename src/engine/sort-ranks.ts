@@ -10,6 +10,7 @@
 import { isNumericType } from './cell-text.ts'
 import { compareCodePoints, compareText } from './collation.ts'
 import type { ColumnIndex } from './column-index.ts'
+import { touchFresh } from './fresh-memory.ts'
 import { runToEnd, type Steps } from './steps.ts'
 import type { FieldType } from './types.ts'
 
@@ -66,7 +67,10 @@ function codePointSegmentKey(text: string, from: number): number {
 /** Codes 1..k-1 of a column in ascending value order. */
 function* sortedCodes(values: readonly string[], type: FieldType): Steps<Int32Array> {
   const codes = new Int32Array(Math.max(0, values.length - 1))
-  for (let i = 0; i < codes.length; i++) codes[i] = i + 1
+  for (let i = 0; i < codes.length; i++) {
+    codes[i] = i + 1
+    if ((i & 0xffff) === 0xffff) yield
+  }
   if (isNumericType(type)) {
     const numbers = new Float64Array(values.length)
     for (let code = 1; code < values.length; code++) {
@@ -158,6 +162,8 @@ export function* ranksSteps(index: ColumnIndex, type: FieldType): Steps<Int32Arr
   const order = yield* sortedCodes(index.values, type)
   if (index.ranks) return index.ranks
   const ranks = new Int32Array(index.values.length)
+  // written at random places: mapped in order first (fresh-memory.ts)
+  yield* touchFresh(ranks)
   for (let i = 0; i < order.length; i++) {
     ranks[order[i] as number] = i
     if ((i & 0xffff) === 0xffff) yield

@@ -15,11 +15,15 @@ export interface AdapterOptions {
   origin: () => string
   /** Largest accepted request body (default 10 MB). */
   maxBodyBytes?: number
+  /** Awaited after reading a large body, before the handler sees it (a turn for the other requests). */
+  pause?: () => Promise<void>
   /** Called once per request when it ends (answered, or abandoned by the client). */
   onDone?: (method: string, rawUrl: string, status: number | 'aborted', milliseconds: number) => void
 }
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024
+/** A body from this size on is handed to the handler after a pause (copying megabytes takes milliseconds each time). */
+const LARGE_BODY_BYTES = 1 << 18
 const CORS = { 'access-control-allow-origin': '*' }
 // Methods node:http accepts but a web Request refuses to carry (its constructor throws).
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
@@ -57,7 +61,10 @@ async function answer(handler: FetchHandler, incoming: IncomingMessage, outgoing
   let body: Uint8Array<ArrayBuffer> | undefined
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
     try {
-      body = new Uint8Array(await readBody(incoming, maxBodyBytes))
+      const bytes = await readBody(incoming, maxBodyBytes)
+      // a view, not a copy (Request copies it once more); a Buffer's memory is never shared
+      body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+      if (bytes.byteLength >= LARGE_BODY_BYTES) await options.pause?.()
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
       outgoing.setHeader('connection', 'close')

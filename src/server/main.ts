@@ -11,7 +11,7 @@ import { parseArguments, USAGE } from './options.ts'
 import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
 import { openSqlStore, type ServerSqlStore } from './sql/open.ts'
-import { createStepRunner } from './step-runner.ts'
+import { createStepRunner, nextTurn } from './step-runner.ts'
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
@@ -66,12 +66,14 @@ async function main(argv: string[]): Promise<void> {
   }
   // in memory, a search runs in slices under --statement-timeout, so none holds the event loop
   const store = postgres?.store ?? catalogStore(catalog, createStepRunner({ timeoutSeconds: options.statementTimeout }))
-  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store, sql })
+  // a large body's phases (parse, validation, answer, encoding) give the event loop a turn in between
+  const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store, sql, pause: nextTurn })
   // help and _links name the server's own address (or --public-url), never the client's Host header
   let origin = options.publicUrl ?? `http://${urlHost(options.host)}:${options.port}`
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
     origin: () => origin,
+    pause: nextTurn,
     onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
   }))
   server.on('clientError', (error, socket) => answerClientError(error, socket,

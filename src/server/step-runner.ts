@@ -15,7 +15,8 @@ export interface StepRunnerOptions {
 
 const DEFAULT_SLICE_MS = 8
 
-function nextTurn(): Promise<void> {
+/** Resolves after the event loop's next turn (other requests' I/O included): what the server awaits between slices. */
+export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
