@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import type { ColumnSizingState } from '@tanstack/react-table'
 import type { SortKey } from '../../query/types.ts'
@@ -146,8 +147,9 @@ export function ResultsGrid({
   const sizing = useMemo<ColumnSizingState>(() => ({ ...widths, ...liveWidths }), [widths, liveWidths])
   const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields])
 
-  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts).
-  const [scrollOffsets] = useState(createSharedScrollOffsets)
+  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts), which draws
+  // what both ask for in one synchronous render; they do not flush renders of their own.
+  const [scrollOffsets] = useState(() => createSharedScrollOffsets(flushSync))
   // The rows are the records themselves, drawn from the virtualiser's window.
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
@@ -156,6 +158,7 @@ export function ResultsGrid({
     observeElementOffset: scrollOffsets.observeTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    useFlushSync: false,
   })
   const rowItems = virtualizer.getVirtualItems()
 
@@ -199,6 +202,7 @@ export function ResultsGrid({
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
     enabled: windowed,
+    useFlushSync: false,
   })
   // The columns' widths or places changed.
   useEffect(() => {
