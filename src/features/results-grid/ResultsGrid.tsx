@@ -228,7 +228,8 @@ export function ResultsGrid({
         const pinnedLeft = lefts.get(column.id)
         const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(pinnedLeft === undefined ? {} : { left: pinnedLeft }) }
         const type = fieldById.get(column.id)?.type ?? 'text'
-        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, style }
+        const pinnedEdge = pinnedLeft !== undefined && position === layout.start.length - 1
+        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, pinnedEdge, style }
         made.set(column.id, drawn)
       }
       return drawn
