@@ -104,7 +104,8 @@ export const GridRow = memo(function GridRow({ record, row, top, height, width, 
       aria-rowindex={row + 2}
       // Striped by the record's place, not by :nth-child: rows come and go at both ends of the
       // window while the grid scrolls, and a structural selector restyled every row each time.
-      className={row % 2 === 1 ? 'row-alt' : undefined}
+      // A row holding the active cell draws no focus ring of its own: the cell's outline is the one.
+      className={[row % 2 === 1 ? 'row-alt' : '', activeCol >= 0 ? 'row-has-active-cell' : ''].filter(Boolean).join(' ') || undefined}
       tabIndex={current ? 0 : -1}
       onKeyDown={(event) => actions.keyDown(event, row)}
       onFocus={(event) => actions.focus(event, row)}

@@ -348,8 +348,11 @@ export function ResultsGrid({
   const onCellPointer = (event: MouseEvent<HTMLTableCellElement>, row: number, col: number) => {
     if (event.button !== 0 || (event.target as Element).closest('button, a') !== null) return
     if (event.shiftKey) {
-      // Extends the selection; no text selection of the page between the two cells.
+      // Extends the selection; no text selection of the page between the two cells. Preventing
+      // that also keeps focus where it was, so the clicked row takes it here: the keys that follow
+      // (Ctrl+C, Shift+arrows) start from the active cell, and no other row keeps a focus ring.
       event.preventDefault()
+      event.currentTarget.closest('tr')?.focus({ preventScroll: true })
       setSelection({ anchor: selection?.anchor ?? { row: active, col: activeColumn }, focus: { row, col } })
     } else {
       setSelection(cellAt(row, col))
