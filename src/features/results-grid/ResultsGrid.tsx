@@ -19,7 +19,7 @@ import { createSharedScrollOffsets } from './shared-scroll.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
-import { cellValue, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
+import { cellValue, columnSizes, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './results-grid.css'
 
@@ -181,13 +181,13 @@ export function ResultsGrid({
     const start = table.getStartVisibleLeafColumns()
     const center = table.getCenterVisibleLeafColumns()
     const shown = [...start, ...center]
-    const sizes = Float64Array.from(shown, (column) => column.getSize())
+    const sizes = columnSizes(shown, sizing)
     let startWidth = 0
     for (let index = 0; index < start.length; index++) startWidth += sizes[index] ?? 0
     let totalWidth = startWidth
     for (let index = start.length; index < shown.length; index++) totalWidth += sizes[index] ?? 0
     return { start, center, shown, sizes, startWidth, totalWidth }
-  }, [table])
+  }, [table, sizing])
   const { start: startColumns, center: centerColumns, shown: shownColumns, startWidth, totalWidth } = layout
 
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
