@@ -26,6 +26,21 @@ const without = (list: string[], ...gone: string[]) => list.filter((item) => !go
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 const width = async (locator: Locator) => Math.round((await locator.boundingBox())?.width ?? 0)
 
+/**
+ * Every focus or active-cell indicator drawn in the grid's body, as `row/col` (aria indexes; `row/-`
+ * for a whole row): a row's outline (its focus ring) or a cell's inset box-shadow (the active cell).
+ */
+async function focusIndicators(page: Page): Promise<string[]> {
+  return resultsTable(page).evaluate((table) =>
+    [...table.querySelectorAll('tbody tr, tbody td')].flatMap((element) => {
+      const style = getComputedStyle(element)
+      const row = element.closest('tr')?.getAttribute('aria-rowindex') ?? '?'
+      const drawn = (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+      return drawn ? [`${row}/${element.getAttribute('aria-colindex') ?? '-'}`] : []
+    }),
+  )
+}
+
 /** The reference server's courses (the records the oracle knows), 20 of them, in the grid. */
 async function openLiveCourses(page: Page): Promise<void> {
   await openApp(page)
@@ -176,6 +191,9 @@ test('select with the mouse: click, Shift+click, Ctrl+C copies the cells with th
   await page.keyboard.press('ControlOrMeta+c')
   expect(await clipboard(page)).toBe(coursesTsv(['subject', 'stage', 'title'], 1, 4))
   await expect(page.getByText('Copied 4 rows × 3 columns')).toBeVisible()
+  // One focus indicator, the active cell (the last clicked): the first row clicked keeps no ring.
+  await expect.poll(() => focusIndicators(page)).toEqual(['6/5'])
+  await expect(resultsTable(page).locator('tbody tr[aria-rowindex="6"]')).toBeFocused()
 })
 
 test('select with the keyboard: arrows move, Shift+arrows extend, Ctrl+C copies; Copy column from the menu', async ({ page }) => {
@@ -184,13 +202,17 @@ test('select with the keyboard: arrows move, Shift+arrows extend, Ctrl+C copies;
   await resultsTable(page).locator('thead [role="separator"]').last().focus()
   await page.keyboard.press('Tab')
   await expect(resultsTable(page).locator('tbody tr[aria-rowindex="2"]')).toBeFocused()
+  // A row alone has its focus ring; once a cell is active, the cell's outline is the only one.
+  await expect.poll(() => focusIndicators(page)).toEqual(['2/-'])
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowRight')
+  await expect.poll(() => focusIndicators(page)).toEqual(['3/2'])
   await page.keyboard.press('Shift+ArrowDown')
   await page.keyboard.press('Shift+ArrowDown')
   await page.keyboard.press('Shift+ArrowRight')
   await page.keyboard.press('ControlOrMeta+c')
   expect(await clipboard(page)).toBe(coursesTsv(['code', 'subject'], 1, 3))
+  await expect.poll(() => focusIndicators(page)).toEqual(['5/3'])
 
   await page.getByRole('button', { name: 'Column menu credits' }).focus()
   await page.keyboard.press('Enter')

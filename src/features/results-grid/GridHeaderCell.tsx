@@ -52,6 +52,7 @@ export const GridHeaderCell = memo(function GridHeaderCell({ field, column, widt
       colIndex={column.position + 1}
       numeric={column.numeric}
       pinned={column.pinned}
+      pinnedEdge={column.pinnedEdge}
       style={column.style}
       sort={sort}
       onToggle={actions.toggleSort}

@@ -15,6 +15,8 @@ export interface DrawnColumn {
   position: number
   numeric: boolean
   pinned: boolean
+  /** The last pinned column, which draws the edge between pinned and scrolled columns. */
+  pinnedEdge: boolean
   style: CSSProperties
 }
 
@@ -53,7 +55,9 @@ interface GridCellProps {
 const GridCell = memo(function GridCell({ record, row, column, selected, active, filterable, actions }: GridCellProps) {
   const value = cellValue(record, column.id)
   const filterValue = filterable ? filterText(value) : undefined
-  const classes = [column.numeric ? 'col-numeric' : '', column.pinned ? 'col-pinned' : '', selected ? 'cell-selected' : '', active ? 'cell-active' : ''].filter(Boolean).join(' ')
+  const classes = [column.numeric ? 'col-numeric' : '', column.pinned ? 'col-pinned' : '', column.pinnedEdge ? 'col-pinned-edge' : '', selected ? 'cell-selected' : '', active ? 'cell-active' : '']
+    .filter(Boolean)
+    .join(' ')
   return (
     <td aria-colindex={column.position + 1} className={classes || undefined} style={column.style} onMouseDown={(event) => actions.cellPointer(event, row, column.position)}>
       {column.position === 0 ? (
@@ -98,6 +102,10 @@ export const GridRow = memo(function GridRow({ record, row, top, height, width, 
   return (
     <tr
       aria-rowindex={row + 2}
+      // Striped by the record's place, not by :nth-child: rows come and go at both ends of the
+      // window while the grid scrolls, and a structural selector restyled every row each time.
+      // A row holding the active cell draws no focus ring of its own: the cell's outline is the one.
+      className={[row % 2 === 1 ? 'row-alt' : '', activeCol >= 0 ? 'row-has-active-cell' : ''].filter(Boolean).join(' ') || undefined}
       tabIndex={current ? 0 : -1}
       onKeyDown={(event) => actions.keyDown(event, row)}
       onFocus={(event) => actions.focus(event, row)}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import type { ColumnSizingState } from '@tanstack/react-table'
 import type { SortKey } from '../../query/types.ts'
@@ -18,7 +19,7 @@ import { createSharedScrollOffsets } from './shared-scroll.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
-import { cellValue, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
+import { cellValue, columnSizes, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './results-grid.css'
 
@@ -146,8 +147,9 @@ export function ResultsGrid({
   const sizing = useMemo<ColumnSizingState>(() => ({ ...widths, ...liveWidths }), [widths, liveWidths])
   const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields])
 
-  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts).
-  const [scrollOffsets] = useState(createSharedScrollOffsets)
+  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts), which draws
+  // what both ask for in one synchronous render; they do not flush renders of their own.
+  const [scrollOffsets] = useState(() => createSharedScrollOffsets(flushSync))
   // The rows are the records themselves, drawn from the virtualiser's window.
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
@@ -156,6 +158,7 @@ export function ResultsGrid({
     observeElementOffset: scrollOffsets.observeTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    useFlushSync: false,
   })
   const rowItems = virtualizer.getVirtualItems()
 
@@ -178,13 +181,13 @@ export function ResultsGrid({
     const start = table.getStartVisibleLeafColumns()
     const center = table.getCenterVisibleLeafColumns()
     const shown = [...start, ...center]
-    const sizes = Float64Array.from(shown, (column) => column.getSize())
+    const sizes = columnSizes(shown, sizing)
     let startWidth = 0
     for (let index = 0; index < start.length; index++) startWidth += sizes[index] ?? 0
     let totalWidth = startWidth
     for (let index = start.length; index < shown.length; index++) totalWidth += sizes[index] ?? 0
     return { start, center, shown, sizes, startWidth, totalWidth }
-  }, [table])
+  }, [table, sizing])
   const { start: startColumns, center: centerColumns, shown: shownColumns, startWidth, totalWidth } = layout
 
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
@@ -199,6 +202,7 @@ export function ResultsGrid({
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
     enabled: windowed,
+    useFlushSync: false,
   })
   // The columns' widths or places changed.
   useEffect(() => {
@@ -224,7 +228,8 @@ export function ResultsGrid({
         const pinnedLeft = lefts.get(column.id)
         const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(pinnedLeft === undefined ? {} : { left: pinnedLeft }) }
         const type = fieldById.get(column.id)?.type ?? 'text'
-        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, style }
+        const pinnedEdge = pinnedLeft !== undefined && position === layout.start.length - 1
+        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, pinnedEdge, style }
         made.set(column.id, drawn)
       }
       return drawn
@@ -343,8 +348,11 @@ export function ResultsGrid({
   const onCellPointer = (event: MouseEvent<HTMLTableCellElement>, row: number, col: number) => {
     if (event.button !== 0 || (event.target as Element).closest('button, a') !== null) return
     if (event.shiftKey) {
-      // Extends the selection; no text selection of the page between the two cells.
+      // Extends the selection; no text selection of the page between the two cells. Preventing
+      // that also keeps focus where it was, so the clicked row takes it here: the keys that follow
+      // (Ctrl+C, Shift+arrows) start from the active cell, and no other row keeps a focus ring.
       event.preventDefault()
+      event.currentTarget.closest('tr')?.focus({ preventScroll: true })
       setSelection({ anchor: selection?.anchor ?? { row: active, col: activeColumn }, focus: { row, col } })
     } else {
       setSelection(cellAt(row, col))

@@ -12,6 +12,8 @@ interface SortHeaderProps {
   colIndex: number
   numeric: boolean
   pinned: boolean
+  /** The last pinned column (it draws the edge between pinned and scrolled columns). */
+  pinnedEdge?: boolean
   /** Width, and for a pinned column its sticky offset. */
   style: CSSProperties
   sort: readonly SortKey[]
@@ -24,13 +26,13 @@ interface SortHeaderProps {
 }
 
 /** A column header: a button that sorts by the column (shift-click adds it to the sort), its menu and its resize edge. */
-export function SortHeader({ field, type, label, notes, colIndex, numeric, pinned, style, sort, onToggle, onDragStartField, onDropOnField, children }: SortHeaderProps) {
+export function SortHeader({ field, type, label, notes, colIndex, numeric, pinned, pinnedEdge = false, style, sort, onToggle, onDragStartField, onDropOnField, children }: SortHeaderProps) {
   const position = sort.findIndex((key) => key.field === field)
   const key = position >= 0 ? sort[position] : undefined
   const arrow = key === undefined ? '↕' : key.direction === 'asc' ? '↑' : '↓'
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => onToggle(field, event.shiftKey)
   const state = key === undefined ? 'not sorted' : `sorted ${key.direction === 'asc' ? 'ascending' : 'descending'}`
-  const classes = [numeric ? 'col-numeric' : '', pinned ? 'col-pinned' : ''].filter(Boolean).join(' ')
+  const classes = [numeric ? 'col-numeric' : '', pinned ? 'col-pinned' : '', pinnedEdge ? 'col-pinned-edge' : ''].filter(Boolean).join(' ')
   return (
     <th
       scope="col"

@@ -21,8 +21,17 @@ const DATE_TYPES = new Set(['date', 'timestamp', 'timestamptz', 'datetime'])
 
 export const MAX_CELL_CHARS = 120
 
+/** Each type name seen, numeric or not: asked per column and per cell, of a few distinct names. */
+const numericByName = new Map<string, boolean>()
+
 export function isNumericType(type: string | undefined): boolean {
-  return type !== undefined && NUMERIC_TYPES.has(type.toLowerCase())
+  if (type === undefined) return false
+  let numeric = numericByName.get(type)
+  if (numeric === undefined) {
+    numeric = NUMERIC_TYPES.has(type.toLowerCase())
+    numericByName.set(type, numeric)
+  }
+  return numeric
 }
 
 /** The address when `text` is a plain http(s) URL; anything else (javascript:, data:, spaces) is not. */

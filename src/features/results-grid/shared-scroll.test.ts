@@ -42,4 +42,19 @@ describe('shared scroll offsets', () => {
     stopLeft?.()
     expect(scroller.listeners.size).toBe(0)
   })
+
+  it('tell both virtualisers inside one batch, so what they ask for is drawn once a scroll', () => {
+    const log: string[] = []
+    const scroller = fakeScroller(log)
+    const offsets = createSharedScrollOffsets((tell) => {
+      log.push('batch start')
+      tell()
+      log.push('batch end')
+    })
+    const instance = { scrollElement: scroller.element, options: {} } as unknown as Virtualizer<HTMLDivElement, Element>
+    offsets.observeTop(instance, (offset) => log.push(`rows ${offset}`))
+    offsets.observeLeft(instance, (offset) => log.push(`columns ${offset}`))
+    scroller.scrollTo(340, 0)
+    expect(log).toEqual(['read top', 'read left', 'batch start', 'rows 340', 'columns 0', 'batch end'])
+  })
 })
