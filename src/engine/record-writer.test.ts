@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { lowerTextOf } from './lower-text.ts'
 import { asciiBytes } from './record-writer.ts'
 import { StoredTable, TableBuilder } from './table.ts'
 import type { FieldInfo } from './types.ts'
@@ -23,7 +24,7 @@ function rows(count: number): Row[] {
     code: i * 7,
     kind: i % 5 === 0 ? null : i % 3,
     amount: i % 4 === 0 ? null : i * 13,
-    note: i % 6 === 0 ? null : i % 2 === 0 ? '' : `note ${i} \u0000`,
+    note: i % 6 === 0 ? null : i % 2 === 0 ? '' : `Note ${i} \u0000 ABC`,
   }))
 }
 
@@ -77,6 +78,21 @@ describe('AsciiRecordWriter', () => {
         expect(index.values).toEqual(reference.values)
       }
     }
+  })
+
+  it('gives each chunk the lowercase bytes a search would make of its text', () => {
+    const records = rows(300)
+    const table = written(records, 64)
+    const expected = appended(records, 64)
+    expect(table.chunks).toHaveLength(5)
+    table.chunks.forEach((chunk, index) => {
+      const lower = lowerTextOf(table, chunk)
+      const reference = lowerTextOf(expected, expected.chunks[index] as (typeof expected.chunks)[number])
+      const bytes = lower.bytes?.bytes() ?? new Uint8Array(0)
+      const referenceBytes = reference.bytes?.bytes() ?? new Uint8Array(1)
+      expect(bytes.length).toBe(referenceBytes.length)
+      expect(bytes.findIndex((byte, at) => byte !== referenceBytes[at])).toBe(-1)
+    })
   })
 
   it('refuses what it cannot write: non-ASCII text, a short record, a listed column written as text', () => {

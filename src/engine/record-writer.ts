@@ -11,6 +11,8 @@ export interface WrittenChunk {
   readonly count: number
   /** The records' fields, each followed by `\x01`, without the last one's. */
   readonly text: string
+  /** The same text's bytes: valid only until the chunk's handler returns. */
+  readonly bytes: Uint8Array
   /** Start of each record in `text`, plus one past the end (count + 1 entries). */
   readonly starts: Int32Array
   /** Each field's end relative to its record's start (count * width entries). */
@@ -41,7 +43,7 @@ export function asciiBytes(text: string): Uint8Array {
 }
 
 export class AsciiRecordWriter {
-  private bytes = new Uint8Array(1 << 20)
+  private bytes: Uint8Array
   private length = 0
   private recordStart = 0
   private field = 0
@@ -61,6 +63,8 @@ export class AsciiRecordWriter {
     private readonly values: readonly (readonly string[] | undefined)[],
     private readonly flush: (chunk: WrittenChunk) => void,
   ) {
+    // room for a chunk of records of a few hundred bytes at once: every growth copies and is new external memory
+    this.bytes = new Uint8Array(Math.min(chunkSize * 256, 1 << 24))
     this.starts = new Int32Array(chunkSize + 1)
     this.fieldEnds = new Uint32Array(chunkSize * width)
     this.valueBytes = Array.from({ length: width }, (_, position) => {
@@ -159,9 +163,11 @@ export class AsciiRecordWriter {
     const { count } = this
     // the codes of a column whose list was never used in the chunk are all null: zeros
     const codes = this.codes.map((column, position) => column ?? (this.values[position] === undefined ? null : new Uint16Array(this.chunkSize)))
+    const bytes = this.bytes.subarray(0, this.length - 1)
     this.flush({
       count,
-      text: this.decoder.decode(this.bytes.subarray(0, this.length - 1)),
+      text: this.decoder.decode(bytes),
+      bytes,
       starts: this.starts.slice(0, count + 1),
       fieldEnds: this.fieldEnds.subarray(0, count * this.width),
       maxRecordLength: this.maxRecordLength,

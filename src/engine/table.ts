@@ -13,6 +13,7 @@
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
 import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
+import { lowerTextFromAscii } from './lower-text.ts'
 import { AsciiRecordWriter, type WrittenChunk } from './record-writer.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
@@ -449,7 +450,10 @@ export class TableBuilder {
       if (!coded) this.dictionaries[position] = null
     }
     const ends = chunk.maxRecordLength <= 0xffff ? new Uint16Array(fieldEnds) : fieldEnds.slice()
-    this.chunks.push({ first, count, text, starts, fieldEnds: ends })
+    const stored: Chunk = { first, count, text, starts, fieldEnds: ends }
+    // the bytes are at hand: the copy every `q` scans is made from them now rather than encoded from the text later
+    lowerTextFromAscii(this.wasmScan, stored, chunk.bytes)
+    this.chunks.push(stored)
     this.count += count
   }
 
