@@ -10,7 +10,8 @@ const FIELDS: FieldInfo[] = [
   { id: 'amount', type: 'numeric' },
   { id: 'note', type: 'text' },
 ]
-const KINDS = ['alpha', 'beta', 'gamma']
+// more than the 256 values a column is coded with while loading from its texts
+const KINDS = Array.from({ length: 400 }, (_, kind) => `kind ${kind}`)
 
 interface Row {
   code: number
@@ -22,7 +23,7 @@ interface Row {
 function rows(count: number): Row[] {
   return Array.from({ length: count }, (_, i) => ({
     code: i * 7,
-    kind: i % 5 === 0 ? null : i % 3,
+    kind: i % 5 === 0 ? null : (i * 7) % 400,
     amount: i % 4 === 0 ? null : i * 13,
     note: i % 6 === 0 ? null : i % 2 === 0 ? '' : `Note ${i} \u0000 ABC`,
   }))
@@ -102,6 +103,6 @@ describe('AsciiRecordWriter', () => {
     writer.end()
     expect(() => writer.end()).toThrow(/value\(\) or nul\(\)/)
     expect(() => writer.endRecord()).toThrow(/4 fields, got 1/)
-    expect(() => writer.value(7)).toThrow(/no value 7/)
+    expect(() => writer.value(400)).toThrow(/no value 400/)
   })
 })

@@ -88,7 +88,9 @@ class EagerDictionary {
 
   /**
    * Records `first`.. given as codes into `list` (index + 1, 0 = null), as `add` of each one's text
-   * would code them: a list entry is looked up once. Returns false as `add` does.
+   * would code them: a list entry is looked up once. Not limited to EAGER_DICTIONARY_LIMIT values
+   * (the limit bounds hashing while loading; these codes come with the records): false only past
+   * 65,535 values.
    */
   addCoded(first: number, listCodes: Uint16Array, count: number, list: readonly string[]): boolean {
     if (first + count > this.codes.length) {
@@ -110,7 +112,8 @@ class EagerDictionary {
         const text = list[entry - 1] as string
         code = this.codeOf.get(text) ?? -1
         if (code < 0) {
-          if (this.values.length > EAGER_DICTIONARY_LIMIT) return false
+          // a listed column stays coded past the limit (its codes cost no hashing), while they fit 16 bits
+          if (this.values.length > 0xffff) return false
           code = this.values.length
           this.values.push(text)
           this.codeOf.set(text, code)
