@@ -27,6 +27,8 @@ const SEPARATOR = '\x01'
  * hundred KB is born in the large-object space, which a young-generation GC never copies.
  */
 const JOIN_EVERY = 1024
+/** Lookups in a unique column's index answered by scanning its values before its map is made. */
+const UNIQUE_SCANS = 4
 /** Records coded per step of a column index built after loading. */
 const INDEX_SLICE = 8192
 
@@ -272,8 +274,19 @@ export class StoredTable implements Table {
         values.push(text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
       }
     }
+    // The first few lookups scan the values (a summary asks for '' once: a map of a million texts
+    // costs a second and its garbage); a column looked up more often gets the map.
     let lookup: Map<string, number> | undefined
-    const codeFor = (value: string): number | undefined => (lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))).get(value)
+    let scans = 0
+    const codeFor = (value: string): number | undefined => {
+      if (lookup === undefined && scans < UNIQUE_SCANS) {
+        scans++
+        const code = values.indexOf(value, 1)
+        return code < 0 ? undefined : code
+      }
+      lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))
+      return lookup.get(value)
+    }
     return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeFor)
   }
 
