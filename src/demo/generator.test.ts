@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildGeneratedTable, buildGeneratedTableAsync, createDictionaries, generateRecords, GENERATED_FIELDS } from './generator.ts'
+import { buildGeneratedTable, buildGeneratedTableAsync, buildGeneratedTableFromTexts, createDictionaries, generateRecords, GENERATED_FIELDS } from './generator.ts'
 import { CATEGORIES, STATUS_SHARES } from './vocabulary.ts'
-import type { RecordObject } from '../engine/index.ts'
+import { tableCellTexts, type RecordObject, type Table } from '../engine/index.ts'
 
 function collect(options: Parameters<typeof generateRecords>[0]): RecordObject[] {
   return [...generateRecords(options)]
@@ -82,5 +82,24 @@ describe('generated resource', () => {
     const table = await buildGeneratedTableAsync({ count: 150_000, progressEvery: 10_000, onPartial: (partial) => partialSizes.push(partial.size) })
     expect(table.size).toBe(150_000)
     expect(partialSizes).toEqual([65_536, 131_072])
+  })
+
+  it('writes the same table as adding its records\' texts: every cell, null and needle, across chunks', async () => {
+    const options = { count: 66_000, seed: 11, needles: [{ text: 'peacock', count: 3 }, { text: 'wombat', count: 2 }] }
+    const expected = tableCellTexts(buildGeneratedTableFromTexts(options))
+    const sameCells = (table: Table): void => {
+      expect(table.size).toBe(options.count)
+      const cells = tableCellTexts(table)
+      // the first record that differs, shown on failure (one toEqual over 66,000 rows prints nothing useful)
+      const differing = cells.findIndex((row, record) => JSON.stringify(row) !== JSON.stringify(expected[record]))
+      expect(cells[differing]).toEqual(expected[differing])
+      expect(differing).toBe(-1)
+    }
+    sameCells(buildGeneratedTable(options))
+    sameCells(await buildGeneratedTableAsync(options))
+  })
+
+  it('refuses a needle it cannot write (not ASCII) with a message naming it', () => {
+    expect(() => buildGeneratedTable({ count: 10, needles: [{ text: 'pfauß', count: 1 }] })).toThrow(/ASCII.*pfau/)
   })
 })

@@ -7,7 +7,7 @@
 // and a description in plain English.
 // Records are generated as the engine's cell texts straight into the consumer (`appendTexts`): no row
 // objects, no per-record arrays; `generateRecords` gives row objects for the bench's naive baseline.
-import { TableBuilder, textToCell, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { asciiBytes, TableBuilder, type AsciiRecordWriter, textToCell, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { nextTask } from './next-task.ts'
 import { createRandom, createZipfSampler, randomInt, type Random } from './prng.ts'
 import { CATEGORIES, CHANNEL_SHARES, DISTRICTS, NEEDLE_SENTENCE, PLACES, REMARKS, STATUS_SHARES, TIMES, streetNames } from './vocabulary.ts'
@@ -107,12 +107,43 @@ export function generateTexts(options: GeneratorOptions, sink: TextSink): void {
   for (let index = 0; index < count; index++) sink(generator.next())
 }
 
-interface TextGenerator {
-  /** The next record's texts (the same array each time). */
-  next(): (string | null)[]
+/** What one record drew: list indexes and numbers, no text yet (the same array of fields each time). */
+interface Draw {
+  category: number
+  day: number
+  /** The request's number within its year. */
+  serial: number
+  street: number
+  status: number
+  isClosed: boolean
+  /** Days until closed (only meant for a closed request). */
+  days: number
+  /** The needle sentence's words, or undefined for a description drawn from the phrases. */
+  needle: string | undefined
+  problem: number
+  place: number
+  time: number
+  /** -1: no closing remark. */
+  remark: number
+  /** In cents; -1: empty. */
+  cents: number
+  district: number
+  channel: number
+  units: number
 }
 
-function createTextGenerator(options: GeneratorOptions): TextGenerator {
+interface Drawer {
+  /** The next record's draw (the same object each time). */
+  next(): Draw
+}
+
+/** The generator's dates (ISO texts, one per day) and each day's year (an index into YEARS). */
+const DATES = Array.from({ length: DAYS }, (_, day) => new Date(FIRST_DAY + day * DAY_MS).toISOString().slice(0, 10))
+const YEARS = [...new Set(DATES.map((date) => date.slice(0, 4)))]
+const YEAR_OF_DAY = Int32Array.from(DATES, (date) => YEARS.indexOf(date.slice(0, 4)))
+
+/** The random draws of each record, in the order the records' texts have always been drawn. */
+function createDrawer(options: GeneratorOptions): Drawer {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const seed = options.seed ?? DEFAULT_SEED
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Record count must be a natural number, got ${count}`)
@@ -120,61 +151,86 @@ function createTextGenerator(options: GeneratorOptions): TextGenerator {
   const random = createRandom(seed)
   const categoryRank = createZipfSampler(CATEGORIES.length, 1.0)
   const districtRank = createZipfSampler(DISTRICTS.length, 0.6)
-  const streets = streetNames()
-  const streetRank = createZipfSampler(streets.length, 0.9)
+  const streetRank = createZipfSampler(STREETS.length, 0.9)
   const status = createShareSampler(STATUS_SHARES)
   const channel = createShareSampler(CHANNEL_SHARES)
-  const dates = Array.from({ length: DAYS }, (_, day) => new Date(FIRST_DAY + day * DAY_MS).toISOString().slice(0, 10))
-  const years = dates.map((date) => date.slice(0, 4))
-  const serials = new Map<string, number>()
-  const placesByStreet = PLACES.map((place) => place.split('{street}'))
-  const numbers = Array.from({ length: 1000 }, (_, n) => String(n))
-  const texts: (string | null)[] = new Array<string | null>(GENERATED_FIELDS.length).fill(null)
-  const parts: string[] = []
+  const serials = new Int32Array(YEARS.length)
+  const draw: Draw = { category: 0, day: 0, serial: 0, street: 0, status: 0, isClosed: false, days: 0, needle: undefined, problem: 0, place: 0, time: 0, remark: -1, cents: -1, district: 0, channel: 0, units: 0 }
   let index = 0
 
-  const next = (): (string | null)[] => {
-    const category = CATEGORIES[categoryRank(random)] as (typeof CATEGORIES)[number]
+  const next = (): Draw => {
+    const category = CATEGORIES[(draw.category = categoryRank(random))] as (typeof CATEGORIES)[number]
     // sqrt of a uniform draw: the density of requests grows linearly over the years
-    const day = Math.floor(Math.sqrt(random()) * DAYS)
-    const year = years[day] as string
-    const serial = (serials.get(year) ?? 0) + 1
-    serials.set(year, serial)
-    const street = streets[streetRank(random)] as string
+    const day = (draw.day = Math.floor(Math.sqrt(random()) * DAYS))
+    const year = YEAR_OF_DAY[day] as number
+    draw.serial = serials[year] = (serials[year] as number) + 1
+    draw.street = streetRank(random)
     let statusIndex = status(random)
-    const days = Math.floor(-Math.log(1 - random()) * category.meanDays)
+    const days = (draw.days = Math.floor(-Math.log(1 - random()) * category.meanDays))
     let isClosed = statusIndex === 0 || statusIndex === STATUS_SHARES.length - 1
     if (isClosed && day + days >= DAYS) {
       statusIndex = 2 // not closed yet when the data ends: in progress
       isClosed = false
     }
+    draw.status = statusIndex
+    draw.isClosed = isClosed
 
-    parts.length = 0
-    const needle = placements.get(index)
-    if (needle === undefined) {
-      parts.push(category.problems[randomInt(random, 0, category.problems.length - 1)] as string, ' ')
-      const place = placesByStreet[randomInt(random, 0, placesByStreet.length - 1)] as string[]
-      parts.push(place[0] as string, street, place[1] as string, ' ', TIMES[randomInt(random, 0, TIMES.length - 1)] as string, '.')
-      if (random() < 0.4) parts.push(' ', REMARKS[randomInt(random, 0, REMARKS.length - 1)] as string)
-    } else {
-      parts.push(NEEDLE_SENTENCE.replace('{needle}', needle).replace('{street}', street))
+    draw.needle = placements.get(index)
+    if (draw.needle === undefined) {
+      draw.problem = randomInt(random, 0, category.problems.length - 1)
+      draw.place = randomInt(random, 0, PLACES.length - 1)
+      draw.time = randomInt(random, 0, TIMES.length - 1)
+      draw.remark = random() < 0.4 ? randomInt(random, 0, REMARKS.length - 1) : -1
     }
-    const cost = random() < EMPTY_COST_SHARE ? null : Math.round(Math.exp(3.5 + 1.2 * gaussian(random)) * 100) / 100
-
-    texts[0] = `SR-${year}-${String(serial).padStart(7, '0')}`
-    texts[1] = dates[day] as string
-    texts[2] = category.name
-    texts[3] = (STATUS_SHARES[statusIndex] as readonly [string, number])[0]
-    texts[4] = category.agency
-    texts[5] = DISTRICTS[districtRank(random)] as string
-    texts[6] = street
-    texts[7] = (CHANNEL_SHARES[channel(random)] as readonly [string, number])[0]
-    texts[8] = parts.join('')
-    texts[9] = isClosed ? (dates[day + days] as string) : null
-    texts[10] = isClosed ? (numbers[days] ?? String(days)) : null
-    texts[11] = cost === null ? null : String(cost)
-    texts[12] = numbers[1 + Math.floor(-Math.log(1 - random()) * 1.5)] as string
+    draw.cents = random() < EMPTY_COST_SHARE ? -1 : Math.round(Math.exp(3.5 + 1.2 * gaussian(random)) * 100)
+    draw.district = districtRank(random)
+    draw.channel = channel(random)
+    draw.units = 1 + Math.floor(-Math.log(1 - random()) * 1.5)
     index++
+    return draw
+  }
+  return { next }
+}
+
+const STREETS = streetNames()
+const PLACES_BY_STREET = PLACES.map((place) => place.split('{street}') as [string, string])
+
+interface TextGenerator {
+  /** The next record's texts (the same array each time). */
+  next(): (string | null)[]
+}
+
+/** The records as the engine's cell texts (the reference the written table is checked against). */
+function createTextGenerator(options: GeneratorOptions): TextGenerator {
+  const drawer = createDrawer(options)
+  const texts: (string | null)[] = new Array<string | null>(GENERATED_FIELDS.length).fill(null)
+
+  const next = (): (string | null)[] => {
+    const draw = drawer.next()
+    const category = CATEGORIES[draw.category] as (typeof CATEGORIES)[number]
+    const street = STREETS[draw.street] as string
+    const date = DATES[draw.day] as string
+    let description: string
+    if (draw.needle === undefined) {
+      const place = PLACES_BY_STREET[draw.place] as [string, string]
+      description = `${category.problems[draw.problem]} ${place[0]}${street}${place[1]} ${TIMES[draw.time]}.`
+      if (draw.remark >= 0) description += ` ${REMARKS[draw.remark]}`
+    } else {
+      description = NEEDLE_SENTENCE.replace('{needle}', draw.needle).replace('{street}', street)
+    }
+    texts[0] = `SR-${date.slice(0, 4)}-${String(draw.serial).padStart(7, '0')}`
+    texts[1] = date
+    texts[2] = category.name
+    texts[3] = (STATUS_SHARES[draw.status] as readonly [string, number])[0]
+    texts[4] = category.agency
+    texts[5] = DISTRICTS[draw.district] as string
+    texts[6] = street
+    texts[7] = (CHANNEL_SHARES[draw.channel] as readonly [string, number])[0]
+    texts[8] = description
+    texts[9] = draw.isClosed ? (DATES[draw.day + draw.days] as string) : null
+    texts[10] = draw.isClosed ? String(draw.days) : null
+    texts[11] = draw.cents < 0 ? null : String(draw.cents / 100)
+    texts[12] = String(draw.units)
     return texts
   }
   return { next }
@@ -210,22 +266,147 @@ export interface BuildOptions extends GeneratorOptions {
 /** Every record's case number is its year's next serial: no value twice, so the column is indexed without looking for repeats. */
 const TABLE_OPTIONS = { uniqueColumns: ['case_number'] }
 
+const AGENCIES = [...new Set(CATEGORIES.map((category) => category.agency))]
+const AGENCY_OF_CATEGORY = CATEGORIES.map((category) => AGENCIES.indexOf(category.agency))
+/** Units are 1 + floor(1.5 * an exponential draw): at most 34, as -log(1 - random()) < 22.2. */
+const UNIT_TEXTS = Array.from({ length: 64 }, (_, units) => String(units))
+
+/** Days to close are floor(meanDays * an exponential draw): below 1,000, as meanDays <= 45 and -log(1 - random()) < 22.2. */
+const DAY_COUNT_TEXTS = Array.from({ length: 1000 }, (_, days) => String(days))
+
+/**
+ * The columns written from a list, index = what the draw holds: their codes come with the records, so
+ * their value indexes (filters, sorts, summaries) cost nothing after the load.
+ */
+const CODED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  opened: DATES,
+  street: STREETS,
+  closed: DATES,
+  days_to_close: DAY_COUNT_TEXTS,
+  category: CATEGORIES.map((category) => category.name),
+  status: STATUS_SHARES.map(([status]) => status),
+  agency: AGENCIES,
+  district: DISTRICTS,
+  channel: CHANNEL_SHARES.map(([channel]) => channel),
+  units: UNIT_TEXTS,
+}
+
+/** The vocabulary as bytes, for writing records without making their texts. */
+interface VocabularyBytes {
+  years: Uint8Array[]
+  streets: Uint8Array[]
+  problems: Uint8Array[][]
+  places: [Uint8Array, Uint8Array][]
+  times: Uint8Array[]
+  remarks: Uint8Array[]
+  casePrefix: Uint8Array
+}
+
+let vocabularyBytes: VocabularyBytes | undefined
+
+function encodedVocabulary(): VocabularyBytes {
+  vocabularyBytes ??= {
+    years: YEARS.map(asciiBytes),
+    streets: STREETS.map(asciiBytes),
+    problems: CATEGORIES.map((category) => category.problems.map(asciiBytes)),
+    places: PLACES_BY_STREET.map(([before, after]) => [asciiBytes(before), asciiBytes(after)]),
+    times: TIMES.map(asciiBytes),
+    remarks: REMARKS.map(asciiBytes),
+    casePrefix: asciiBytes('SR-'),
+  }
+  return vocabularyBytes
+}
+
+const SPACE = 0x20
+const DASH = 0x2d
+const DOT = 0x2e
+
+/** One record's draw written as the same texts `createTextGenerator` makes of it, field by field. */
+function writeRecord(writer: AsciiRecordWriter, draw: Draw, bytes: VocabularyBytes): void {
+  writer.write(bytes.casePrefix)
+  writer.write(bytes.years[YEAR_OF_DAY[draw.day] as number] as Uint8Array)
+  writer.byte(DASH)
+  writer.digits(draw.serial, 7)
+  writer.end()
+  writer.value(draw.day)
+  writer.value(draw.category)
+  writer.value(draw.status)
+  writer.value(AGENCY_OF_CATEGORY[draw.category] as number)
+  writer.value(draw.district)
+  const street = bytes.streets[draw.street] as Uint8Array
+  writer.value(draw.street)
+  writer.value(draw.channel)
+  if (draw.needle === undefined) {
+    const place = bytes.places[draw.place] as [Uint8Array, Uint8Array]
+    writer.write((bytes.problems[draw.category] as Uint8Array[])[draw.problem] as Uint8Array)
+    writer.byte(SPACE)
+    writer.write(place[0])
+    writer.write(street)
+    writer.write(place[1])
+    writer.byte(SPACE)
+    writer.write(bytes.times[draw.time] as Uint8Array)
+    writer.byte(DOT)
+    if (draw.remark >= 0) {
+      writer.byte(SPACE)
+      writer.write(bytes.remarks[draw.remark] as Uint8Array)
+    }
+  } else {
+    writer.ascii(NEEDLE_SENTENCE.replace('{needle}', draw.needle).replace('{street}', STREETS[draw.street] as string))
+  }
+  writer.end()
+  if (draw.isClosed) {
+    writer.value(draw.day + draw.days)
+    writer.value(draw.days)
+  } else {
+    writer.nul()
+    writer.nul()
+  }
+  if (draw.cents < 0) writer.nul()
+  else {
+    // String(cents / 100): the shortest decimal of a whole number of cents has no trailing zero
+    const fraction = draw.cents % 100
+    writer.digits((draw.cents - fraction) / 100)
+    if (fraction !== 0) {
+      writer.byte(DOT)
+      if (fraction % 10 === 0) writer.digits(fraction / 10)
+      else writer.digits(fraction, 2)
+    }
+    writer.end()
+  }
+  writer.value(draw.units)
+  writer.endRecord()
+}
+
+/** The table's builder and a writer into it, the options checked (needles must be ASCII to be written). */
+function startTable(options: GeneratorOptions): { builder: TableBuilder; writer: AsciiRecordWriter; drawer: Drawer; bytes: VocabularyBytes } {
+  for (const needle of options.needles ?? []) asciiBytes(needle.text)
+  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
+  return { builder, writer: builder.recordWriter(CODED_VALUES), drawer: createDrawer(options), bytes: encodedVocabulary() }
+}
+
 /** Builds the generated table in one go (benchmarks, tests). */
 export function buildGeneratedTable(options: BuildOptions = {}): Table {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const every = options.progressEvery ?? 50_000
-  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
-  const generator = createTextGenerator(options)
+  const { builder, writer, drawer, bytes } = startTable(options)
   options.onProgress?.(0, count)
   for (let done = 0; done < count; ) {
     const end = Math.min(count, done + every)
-    for (let index = done; index < end; index++) builder.appendTexts(generator.next())
+    for (let index = done; index < end; index++) writeRecord(writer, drawer.next(), bytes)
     done = end
     if (done < count) options.onProgress?.(done, count)
   }
+  writer.finish()
   const table = builder.build()
   options.onProgress?.(count, count)
   return table
+}
+
+/** The same table from the records' texts, as any loader would add them (tests: the written table must equal it). */
+export function buildGeneratedTableFromTexts(options: GeneratorOptions = {}): Table {
+  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
+  generateTexts(options, (texts) => builder.appendTexts(texts))
+  return builder.build()
 }
 
 /**
@@ -236,13 +417,12 @@ export function buildGeneratedTable(options: BuildOptions = {}): Table {
 export async function buildGeneratedTableAsync(options: BuildOptions = {}): Promise<Table> {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const every = options.progressEvery ?? 10_000
-  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
-  const generator = createTextGenerator(options)
+  const { builder, writer, drawer, bytes } = startTable(options)
   options.onProgress?.(0, count)
   let chunks = 0
   for (let done = 0; done < count; ) {
     const end = Math.min(count, done + every)
-    for (let index = done; index < end; index++) builder.appendTexts(generator.next())
+    for (let index = done; index < end; index++) writeRecord(writer, drawer.next(), bytes)
     done = end
     if (done < count) {
       options.onProgress?.(done, count)
@@ -253,6 +433,7 @@ export async function buildGeneratedTableAsync(options: BuildOptions = {}): Prom
       await nextTask()
     }
   }
+  writer.finish()
   const table = builder.build()
   options.onProgress?.(count, count)
   return table

@@ -3,6 +3,9 @@
 // Contract (implementations live in the sibling modules):
 //   new TableBuilder(fields, options?)    fields in table order, without `_id`
 //     .append(record: RecordObject)       one record; `_id` becomes 1, 2, 3, ... in append order
+//     .appendTexts(texts)                 one record as its cells' stored texts (no row object)
+//     .recordWriter(values?)              records written as ASCII bytes straight into the chunks
+//                                         (record-writer.ts), columns of known values coded as written
 //     .build(): Table                     freezes the table and builds its indexes
 //   Table                                 { fields: FieldInfo[]; size: number }   (read-only)
 //   new Catalog()
@@ -35,6 +38,7 @@
 //                                         `datastore_search`'s checks, auth and error envelopes
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
+export { AsciiRecordWriter, asciiBytes } from './record-writer.ts'
 export { backgroundIndexSteps, type BackgroundIndexOptions } from './background-index.ts'
 export { Catalog, type DatasetInfo, type LoadState, type OtherResource, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'
 export { createDatastoreHandler, type DatastoreHandlerOptions } from './handler.ts'

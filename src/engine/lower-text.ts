@@ -65,6 +65,16 @@ function makeLowerTextStep(table: StoredTable, chunk: Chunk): LowerText | undefi
   return remember(chunk, stringLower)
 }
 
+/**
+ * The copy made at once from the chunk's text as ASCII bytes, by a loader that wrote them
+ * (record-writer.ts): no encoding of the text later. Kept only where the table scans with the kernel.
+ */
+export function lowerTextFromAscii(wasmScan: boolean, chunk: Chunk, text: Uint8Array): void {
+  if (!wasmScan || made.has(chunk)) return
+  const bytes = ChunkBytes.fromAsciiBytes(text, chunk.starts, chunk.count)
+  if (bytes) remember(chunk, { bytes })
+}
+
 function remember(chunk: Chunk, lowered: LowerText): LowerText {
   made.set(chunk, lowered)
   return lowered

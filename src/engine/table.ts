@@ -13,6 +13,8 @@
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
 import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
+import { lowerTextFromAscii } from './lower-text.ts'
+import { AsciiRecordWriter, type WrittenChunk } from './record-writer.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
@@ -25,6 +27,8 @@ const SEPARATOR = '\x01'
  * hundred KB is born in the large-object space, which a young-generation GC never copies.
  */
 const JOIN_EVERY = 1024
+/** Lookups in a unique column's index answered by scanning its values before its map is made. */
+const UNIQUE_SCANS = 4
 /** Records coded per step of a column index built after loading. */
 const INDEX_SLICE = 8192
 
@@ -61,6 +65,9 @@ class EagerDictionary {
   codes = new Uint16Array(1024)
   readonly codeOf = new Map<string, number>()
   readonly values: string[] = ['']
+  /** For `addCoded`: the list its codes index, and each list entry's code here (-1: not looked up yet). */
+  private listed: readonly string[] | undefined
+  private listCodes = new Int32Array(0)
 
   /** Returns false once the column has too many distinct values to be worth coding eagerly. */
   add(index: number, text: string | null): boolean {
@@ -78,6 +85,45 @@ class EagerDictionary {
       this.codeOf.set(text, code)
     }
     this.codes[index] = code
+    return true
+  }
+
+  /**
+   * Records `first`.. given as codes into `list` (index + 1, 0 = null), as `add` of each one's text
+   * would code them: a list entry is looked up once. Not limited to EAGER_DICTIONARY_LIMIT values
+   * (the limit bounds hashing while loading; these codes come with the records): false only past
+   * 65,535 values.
+   */
+  addCoded(first: number, listCodes: Uint16Array, count: number, list: readonly string[]): boolean {
+    if (first + count > this.codes.length) {
+      const grown = new Uint16Array(Math.max(this.codes.length * 2, first + count))
+      grown.set(this.codes)
+      this.codes = grown
+    }
+    if (this.listed !== list) {
+      this.listed = list
+      this.listCodes = new Int32Array(list.length + 1).fill(-1)
+      this.listCodes[0] = 0
+    }
+    const codes = this.codes
+    const mapped = this.listCodes
+    for (let local = 0; local < count; local++) {
+      const entry = listCodes[local] as number
+      let code = mapped[entry] as number
+      if (code < 0) {
+        const text = list[entry - 1] as string
+        code = this.codeOf.get(text) ?? -1
+        if (code < 0) {
+          // a listed column stays coded past the limit (its codes cost no hashing), while they fit 16 bits
+          if (this.values.length > 0xffff) return false
+          code = this.values.length
+          this.values.push(text)
+          this.codeOf.set(text, code)
+        }
+        mapped[entry] = code
+      }
+      codes[first + local] = code
+    }
     return true
   }
 }
@@ -228,8 +274,19 @@ export class StoredTable implements Table {
         values.push(text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
       }
     }
+    // The first few lookups scan the values (a summary asks for '' once: a map of a million texts
+    // costs a second and its garbage); a column looked up more often gets the map.
     let lookup: Map<string, number> | undefined
-    const codeFor = (value: string): number | undefined => (lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))).get(value)
+    let scans = 0
+    const codeFor = (value: string): number | undefined => {
+      if (lookup === undefined && scans < UNIQUE_SCANS) {
+        scans++
+        const code = values.indexOf(value, 1)
+        return code < 0 ? undefined : code
+      }
+      lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))
+      return lookup.get(value)
+    }
     return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeFor)
   }
 
@@ -361,6 +418,59 @@ export class TableBuilder {
       this.pieces.push(this.parts.join(SEPARATOR))
       this.parts = []
     }
+  }
+
+  /**
+   * A writer of records as ASCII bytes into this table's chunks (record-writer.ts), for a loader that
+   * makes its own text: `values` lists, per field id, the values a column is written from (`value`),
+   * so it is coded without reading its text. Call its `finish()` before `build()`; nothing else may
+   * append meanwhile.
+   */
+  recordWriter(values: Readonly<Record<string, readonly string[]>> = {}): AsciiRecordWriter {
+    if (this.count > 0) throw new Error('TableBuilder.recordWriter needs an empty table')
+    const lists = this.fields.map((field) => (Object.hasOwn(values, field.id) ? values[field.id] : undefined))
+    return new AsciiRecordWriter(this.fields.length, this.chunkSize, lists, (chunk) => this.appendWrittenChunk(chunk))
+  }
+
+  /** A chunk made by the writer: the same chunk, nulls and eager codes as `appendTexts` of its records. */
+  private appendWrittenChunk(chunk: WrittenChunk): void {
+    if (this.built) throw new Error('TableBuilder: records written after build()')
+    if (this.chunkCount !== 0 || this.count % this.chunkSize !== 0) throw new Error('TableBuilder: a written chunk must follow whole chunks')
+    const { count, text, starts, fieldEnds } = chunk
+    const first = this.count
+    const width = this.fields.length
+    for (let position = 0; position < width; position++) {
+      const bits = chunk.nulls[position] ?? null
+      if (bits !== null) {
+        for (let byte = 0; byte < bits.length; byte++) {
+          const set = bits[byte] as number
+          if (set === 0) continue
+          for (let bit = 0; bit < 8; bit++) if ((set & (1 << bit)) !== 0) this.markNull(first + byte * 8 + bit, position)
+        }
+      }
+      const dictionary = this.dictionaries[position]
+      if (!dictionary) continue
+      const codes = chunk.codes[position] ?? null
+      const list = chunk.values[position]
+      let coded = true
+      if (codes !== null && list !== undefined) coded = dictionary.addCoded(first, codes, count, list)
+      else {
+        // the cells' text: a column of many values stops being coded after a few hundred of them
+        for (let local = 0; local < count && coded; local++) {
+          const isNull = bits !== null && ((bits[local >> 3] as number) & (1 << (local & 7))) !== 0
+          const begin = position === 0 ? 0 : (fieldEnds[local * width + position - 1] as number) + 1
+          const recordStart = starts[local] as number
+          coded = dictionary.add(first + local, isNull ? null : text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + position] as number)))
+        }
+      }
+      if (!coded) this.dictionaries[position] = null
+    }
+    const ends = chunk.maxRecordLength <= 0xffff ? new Uint16Array(fieldEnds) : fieldEnds.slice()
+    const stored: Chunk = { first, count, text, starts, fieldEnds: ends }
+    // the bytes are at hand: the copy every `q` scans is made from them now rather than encoded from the text later
+    lowerTextFromAscii(this.wasmScan, stored, chunk.bytes)
+    this.chunks.push(stored)
+    this.count += count
   }
 
   build(): Table {

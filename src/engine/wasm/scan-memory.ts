@@ -146,6 +146,26 @@ export class ChunkBytes {
   }
 
   /**
+   * The same from the chunk's text as ASCII bytes (a loader that wrote them: record-writer.ts): one
+   * copy and the kernel's lowercasing, no encoding. Null where there is no kernel or memory is short.
+   */
+  static fromAsciiBytes(text: Uint8Array, starts: Int32Array, count: number): ChunkBytes | null {
+    const module = scanKernel()
+    if (module === null) return null
+    try {
+      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+      const chunk = new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
+      chunk.byteView.set(text, bytesAddress)
+      chunk.lowerAscii(bytesAddress, bytesAddress + text.length)
+      const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
+      for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
+      return chunk
+    } catch {
+      return null
+    }
+  }
+
+  /**
    * A chunk's lowercase text, whose records start at `lowerStarts` (UTF-16 offsets, one more for the
    * end + 1), as bytes; null where there is no kernel, the text has a lone surrogate, or memory is short.
    */
