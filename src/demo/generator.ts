@@ -107,12 +107,13 @@ export function generateTexts(options: GeneratorOptions, sink: TextSink): void {
   for (let index = 0; index < count; index++) sink(generator.next())
 }
 
-interface TextGenerator {
+export interface TextGenerator {
   /** The next record's texts (the same array each time). */
   next(): (string | null)[]
 }
 
-function createTextGenerator(options: GeneratorOptions): TextGenerator {
+/** The records one at a time, for a consumer that pauses between slices (the SQL worker's COPY). */
+export function createTextGenerator(options: GeneratorOptions): TextGenerator {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const seed = options.seed ?? DEFAULT_SEED
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Record count must be a natural number, got ${count}`)
