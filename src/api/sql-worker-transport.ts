@@ -16,8 +16,8 @@ export interface SqlWorkerLike {
 export interface SqlWorkerTransport extends Transport {
   /** An added file the SQL engine may load (under the demo engine's id for it) when a statement names it. */
   addFile(file: SqlOwnFile): void
-  /** Starts the worker and PostgreSQL in it ahead of the first statement. */
-  warm(): void
+  /** Starts the worker and PostgreSQL in it ahead of the first statement (and loads `resourceId` when small). */
+  warm(resourceId?: string): void
   /** Stops the worker and every statement in it. */
   terminate(): void
 }
@@ -93,9 +93,9 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
       worker?.postMessage({ kind: 'files', files: [file] })
     },
-    warm() {
+    warm(resourceId) {
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
-      started().postMessage({ kind: 'warm' })
+      started().postMessage(resourceId === undefined ? { kind: 'warm' } : { kind: 'warm', resourceId })
     },
     terminate() {
       stop(new TransportError('aborted', 'The SQL engine was stopped.'))

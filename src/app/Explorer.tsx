@@ -53,7 +53,8 @@ const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.t
 // The probe is offered in live mode only: its code loads then.
 const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
 // The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
-const SqlPanel = lazy(() => import('../features/sql-editor/SqlPanel.tsx').then((module) => ({ default: module.SqlPanel })))
+const loadSqlPanel = () => import('../features/sql-editor/SqlPanel.tsx')
+const SqlPanel = lazy(() => loadSqlPanel().then((module) => ({ default: module.SqlPanel })))
 // Group by loads its code when first opened, and the chart library after that, with the first chart.
 const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 // Browse datasets loads its code when first opened.
@@ -157,7 +158,15 @@ export function Explorer() {
       <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
-          <QueryModeSwitch mode={sql.mode} onChange={sql.switchMode} />
+          <QueryModeSwitch
+            mode={sql.mode}
+            onChange={sql.switchMode}
+            onIntent={(mode) => {
+              if (mode !== 'sql' || sql.mode === 'sql') return
+              loadSqlPanel().catch(() => undefined)
+              sql.prepare()
+            }}
+          />
           <QueryForm
             draft={draft}
             onDraftChange={explorer.setDraft}

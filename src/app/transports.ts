@@ -71,9 +71,9 @@ function demoSql(): Promise<SqlWorkerTransport> {
 /** Demo SQL: PGlite in a worker of its own, started on the first SQL query; added files are handed to it. */
 export const demoSqlTransport = {
   send: (...args: Parameters<SqlWorkerTransport['send']>) => demoSql().then((transport) => transport.send(...args)),
-  /** The SQL mode was chosen in demo mode: start PostgreSQL now. */
-  warm(): void {
-    void demoSql().then((transport) => transport.warm())
+  /** The SQL mode was chosen (or is about to be) in demo mode: start PostgreSQL now, and load `resourceId` when small. */
+  warm(resourceId?: string): void {
+    void demoSql().then((transport) => transport.warm(resourceId))
   },
   addFile(file: SqlOwnFile): void {
     sqlFiles.push(file)

@@ -16,6 +16,8 @@ import { demoSqlTransport, transports } from './transports.ts'
 export interface SqlMode {
   mode: QueryMode
   switchMode: (mode: QueryMode) => void
+  /** The SQL mode is about to be chosen (pointed at, focused): in demo mode, PostgreSQL starts now. */
+  prepare: () => void
   /** The SQL panel's props in SQL mode; undefined in search mode. */
   panel: SqlPanelProps | undefined
 }
@@ -33,11 +35,15 @@ export function useSqlMode(draft: FormDraft, setDraft: (draft: FormDraft) => voi
   const resourceFields = fields.data?.result.fields
   const resource = useMemo(() => (resourceFields ? { id: resourceId, fields: resourceFields } : undefined), [resourceFields, resourceId])
 
-  // PostgreSQL takes a moment to start in the browser: it starts as soon as SQL is chosen.
+  // PostgreSQL takes a moment to start in the browser: it starts as soon as SQL is about to be chosen
+  // (`prepare`) or is, with the resource shown (loaded then if it is a small demo resource).
   const demoSql = mode === 'sql' && draft.source === 'demo'
   useEffect(() => {
-    if (demoSql) demoSqlTransport.warm()
-  }, [demoSql])
+    if (demoSql) demoSqlTransport.warm(resourceId || undefined)
+  }, [demoSql, resourceId])
+  const prepare = () => {
+    if (draft.source === 'demo') demoSqlTransport.warm(resourceId || undefined)
+  }
 
   const switchMode = (next: QueryMode) => {
     if (next === mode) return
@@ -60,5 +66,5 @@ export function useSqlMode(draft: FormDraft, setDraft: (draft: FormDraft) => voi
           checking: live && support.isFetching,
           onExample: (sql) => run({ ...draft, sql }),
         }
-  return { mode, switchMode, panel }
+  return { mode, switchMode, prepare, panel }
 }

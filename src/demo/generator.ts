@@ -195,13 +195,16 @@ function createDrawer(options: GeneratorOptions): Drawer {
 const STREETS = streetNames()
 const PLACES_BY_STREET = PLACES.map((place) => place.split('{street}') as [string, string])
 
-interface TextGenerator {
+export interface TextGenerator {
   /** The next record's texts (the same array each time). */
   next(): (string | null)[]
 }
 
-/** The records as the engine's cell texts (the reference the written table is checked against). */
-function createTextGenerator(options: GeneratorOptions): TextGenerator {
+/**
+ * The records as the engine's cell texts, one at a time: the reference the written table is checked
+ * against, and what a consumer that pauses between slices reads (the SQL worker's COPY).
+ */
+export function createTextGenerator(options: GeneratorOptions): TextGenerator {
   const drawer = createDrawer(options)
   const texts: (string | null)[] = new Array<string | null>(GENERATED_FIELDS.length).fill(null)
 

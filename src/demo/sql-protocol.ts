@@ -21,8 +21,11 @@ export interface SqlLoadProgress {
 export type ToSqlWorker =
   | { kind: 'request'; id: number; request: SerializedRequest }
   | { kind: 'files'; files: SqlOwnFile[] }
-  /** Start PostgreSQL now (the SQL mode was chosen), so the first statement need not wait for it. */
-  | { kind: 'warm' }
+  /**
+   * Start PostgreSQL now (the SQL mode was chosen), so the first statement need not wait for it; and
+   * load `resourceId` (the resource shown) when it is a small demo resource.
+   */
+  | { kind: 'warm'; resourceId?: string }
 
 export type FromSqlWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }

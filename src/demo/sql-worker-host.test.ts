@@ -49,8 +49,23 @@ describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () =
     expect(write.status).not.toBe(200)
     expect((await ask(`SELECT count(*) AS n FROM "${COURSES_RESOURCE_ID}"`)).body.result?.records).toEqual([{ n: 120 }])
 
-    // The generated resource loads only when named.
-    const big = await ask(`SELECT count(*) AS n FROM "${LARGE_RESOURCE_ID}"`)
-    expect(big.body.result?.records).toEqual([{ n: 1000 }])
+    // The generated resource loads only when named, straight from its generator, the bar counting its records.
+    const big = await ask(`SELECT count(*) AS n, count(DISTINCT category) AS categories, min(_id) AS first, max(_id) AS last FROM "${LARGE_RESOURCE_ID}"`)
+    expect(big.body.result?.records).toEqual([{ n: 1000, categories: expect.any(Number), first: 1, last: 1000 }])
+    const copied = big.progress.filter((progress) => progress.stage === 'loading')
+    expect(copied.at(-1)).toMatchObject({ done: 1000, total: 1000 })
+    expect(copied.map((progress) => progress.done)).toEqual(copied.map((progress) => progress.done).toSorted((a, b) => a - b))
+  }, 180_000)
+
+  it('when warmed on a small demo resource, loads it before any statement names it', async () => {
+    const posted: FromSqlWorker[] = []
+    const host = createSqlWorkerHost({ openDatabase: async () => (await PGlite.create()) as unknown as PgliteLike, post: (message) => posted.push(message) })
+    host.receive({ kind: 'warm', resourceId: 'courses' })
+    host.receive({ kind: 'request', id: 1, request: { method: 'POST', url: URL_SQL, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ sql: `SELECT count(*) AS n FROM "${COURSES_RESOURCE_ID}"` }) } })
+    for (let wait = 0; wait < 1200 && !posted.some((message) => message.kind === 'response'); wait++) await new Promise((resolve) => setTimeout(resolve, 50))
+    const response = posted.find((message) => message.kind === 'response')
+    expect(response?.kind === 'response' && JSON.parse(response.response.body).result.records).toEqual([{ n: 120 }])
+    // the statement waited for the load the warm-up had begun, and loaded nothing itself
+    expect(posted.filter((message) => message.kind === 'progress' && message.progress.stage === 'loading')).toEqual([])
   }, 180_000)
 })

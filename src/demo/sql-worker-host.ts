@@ -5,12 +5,18 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { grantReaders, loadResource, namesTable, PGLITE_SQL_OPTIONS, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
-import { DEMO_BASE_URL } from './metadata.ts'
+import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
 import { run } from './worker-host.ts'
 import type { FromSqlWorker, SqlLoadProgress, ToSqlWorker } from './sql-protocol.ts'
+
+/** Records per COPY of the generated resource. */
+const GENERATED_COPY_BATCH = 100_000
+
+/** Demo resources small enough to load as soon as the SQL mode is chosen on them. */
+const PRELOAD_RECORDS_MAX = 10_000
 
 /** As the server's `--sql-rows-max` default. */
 export const DEMO_SQL_ROWS_MAX = 32_000
@@ -42,33 +48,59 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   let database: Promise<PgliteLike> | undefined
   const opened = () => (database ??= options.openDatabase())
   const loaded = new Map<string, Promise<void>>()
+  // EXPLAIN's tables by statement: the tables and views change only when a resource is loaded.
+  const plans = new PlanCache()
 
   const load = async (db: PgliteLike, id: string): Promise<void> => {
-    const table = await catalog.prepare(id)
-    const title = titleOf(id)
-    const copied = (done: number) => report?.({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
-    copied(0)
-    await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
+    plans.clear()
+    if (id === LARGE_RESOURCE_ID) await loadGenerated(db, id)
+    else {
+      const table = await catalog.prepare(id)
+      const title = titleOf(id)
+      const copied = (done: number) => report?.({ stage: 'loading', title, done: table.size + done, total: table.size * 2 })
+      copied(0)
+      await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
+    }
     // The reader roles may SELECT every resource loaded so far (the demo has no private resources); an
     // alias is a view of its resource, as on the server.
     await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false, aliases: catalog.resolve(loadedId)?.aliases ?? [] })))
+    plans.clear()
+  }
+
+  // The generated resource goes from its generator to COPY text batch by batch: no engine table is built
+  // here (the demo engine's worker has its own), and the bar counts the records copied.
+  const loadGenerated = async (db: PgliteLike, id: string): Promise<void> => {
+    const { GENERATED_FIELDS, DEFAULT_RECORD_COUNT } = await import('./generator.ts')
+    const { generatedCopyBatches } = await import('./generated-copy.ts')
+    const count = options.largeRecordCount ?? DEFAULT_RECORD_COUNT
+    const title = titleOf(id)
+    report?.({ stage: 'loading', title, done: 0, total: count })
+    await createResourceTable(db, id, GENERATED_FIELDS)
+    // Nothing here outlives the worker: no write-ahead log for the table.
+    await db.exec(`ALTER TABLE ${ident(id)} SET UNLOGGED`)
+    for (const { text, done } of generatedCopyBatches({ count }, GENERATED_COPY_BATCH)) {
+      await copyRows(db, id, text)
+      report?.({ stage: 'loading', title, done, total: count })
+    }
+    await db.exec(`ANALYZE ${ident(id)}`)
+  }
+
+  const loadOnce = (db: PgliteLike, id: string): Promise<void> => {
+    let done = loaded.get(id)
+    if (!done) {
+      done = load(db, id)
+      loaded.set(id, done)
+      done.catch(() => loaded.delete(id))
+    }
+    return done
   }
 
   const sqlStore: SqlStore = {
     async run(request: SqlRequest): Promise<SqlOutcome> {
       report?.({ stage: 'starting', done: 0, total: 0 })
       const db = await opened()
-      for (const id of request.readable) {
-        if (!namesTable(request.sql, id, catalog.resolve(id)?.aliases)) continue
-        let done = loaded.get(id)
-        if (!done) {
-          done = load(db, id)
-          loaded.set(id, done)
-          done.catch(() => loaded.delete(id))
-        }
-        await done
-      }
-      return runSql(pgliteConnection(db), request, { ...PGLITE_SQL_OPTIONS, rowsMax: options.rowsMax ?? DEMO_SQL_ROWS_MAX })
+      for (const id of request.readable) if (namesTable(request.sql, id, catalog.resolve(id)?.aliases)) await loadOnce(db, id)
+      return runSql(pgliteConnection(db), request, { ...PGLITE_SQL_OPTIONS, rowsMax: options.rowsMax ?? DEMO_SQL_ROWS_MAX, planCache: plans })
     },
   }
   const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [], sql: sqlStore })
@@ -84,11 +116,20 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
         return
       }
       if (message.kind === 'warm') {
-        // A failure here is told to the first statement, which starts PGlite again.
+        // PostgreSQL and its parser start side by side (a failure here is told to the first statement,
+        // which starts PGlite again); a small demo resource the explorer shows is loaded next, in the
+        // queue, so that no statement's transaction ever sees a load.
         opened().catch(() => (database = undefined))
+        checkStatement('SELECT 1').catch(() => undefined)
+        const id = message.resourceId === undefined ? undefined : catalog.resolve(message.resourceId)?.id
+        if (id !== undefined && (DEMO_RESOURCES.find((info) => info.id === id)?.records ?? Infinity) <= PRELOAD_RECORDS_MAX) {
+          queue = queue.then(async () => loadOnce(await opened(), id)).catch(() => undefined)
+        }
         return
       }
       const { id, request } = message
+      // What the statement waits for first (told at once: a load may be ahead of it in the queue).
+      post({ kind: 'progress', id, progress: { stage: 'starting', done: 0, total: 0 } })
       const answer = queue.then(async () => {
         report = (progress) => post({ kind: 'progress', id, progress })
         try {

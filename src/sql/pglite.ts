@@ -32,6 +32,9 @@ export function pgliteConnection(db: PgliteLike): SqlConnection {
       const result = await db.query(text, [], { rowMode: 'array', parsers })
       return { fields: result.fields.map((field) => ({ name: field.name, typeOid: field.dataTypeID })), rows: result.rows as (string | null)[][] }
     },
+    async execMany(statements) {
+      await db.exec(statements.join(';\n'))
+    },
   }
 }
 

@@ -55,3 +55,22 @@ export function relationRefusal(relations: readonly PlanRelation[], servedSchema
 export function isSystemRelation(name: string, schema: string | undefined): boolean {
   return name.startsWith('pg_') || (schema !== undefined && SYSTEM_SCHEMAS.has(schema))
 }
+
+/** EXPLAIN's relations by statement text (runSql's `planCache`): a caller whose tables, views and search path
+ * stay as they are between statements keeps one, and empties it whenever they change. */
+export class PlanCache {
+  private readonly plans = new Map<string, readonly PlanRelation[]>()
+  constructor(private readonly size = 200) {}
+  get(statement: string): readonly PlanRelation[] | undefined {
+    return this.plans.get(statement)
+  }
+  set(statement: string, relations: readonly PlanRelation[]): void {
+    this.plans.delete(statement)
+    this.plans.set(statement, relations)
+    // the oldest first out
+    if (this.plans.size > this.size) this.plans.delete(this.plans.keys().next().value as string)
+  }
+  clear(): void {
+    this.plans.clear()
+  }
+}

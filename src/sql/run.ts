@@ -2,9 +2,14 @@
 // (PGlite in a worker, or a client of the server's pool). The layers, in order:
 //   parse  PostgreSQL's parser: one SELECT, nothing that writes or locks, allowed functions only;
 //   read   a READ ONLY transaction, rolled back at the end whatever happened;
+//   role   SET LOCAL ROLE to a role that may only SELECT the resources the caller may read (before
+//          EXPLAIN too, so that even planning sees no table the caller may not read);
 //   plan   the relations of EXPLAIN (VERBOSE, FORMAT JSON): no system table, only readable resources;
-//   role   SET LOCAL ROLE to a role that may only SELECT the resources the caller may read;
 //   rows   LIMIT rowsMax + 1 around the statement (the extra row only says `records_truncated`).
+// Round trips: the transaction's opening (BEGIN, settings, role: none of it the caller's text) goes in
+// one message where the connection can send several statements; EXPLAIN's tables may come from a
+// cache the caller owns (`planCache`, emptied by the caller whenever its tables change); the statement;
+// ROLLBACK. The caller's text always travels alone, by the extended protocol.
 // The statement timeout is the connection's (PostgreSQL's statement_timeout, or a worker that is
 // terminated); a cancelled statement (57014) answers `Query took too long`. `layers` turns single
 // layers off, for tests that show each one stops the hostile statements alone.
@@ -14,7 +19,7 @@ import { valueDecoder } from './answer-values.ts'
 import { ident } from './load.ts'
 import { MESSAGES } from './messages.ts'
 import { checkStatement } from './parse-check.ts'
-import { planRelations, relationRefusal } from './plan-tables.ts'
+import { planRelations, relationRefusal, type PlanCache } from './plan-tables.ts'
 import { BUILTIN_TYPE_NAMES } from './type-names.ts'
 
 /** What a connection answers: column names and type OIDs, and every value as PostgreSQL's text. */
@@ -26,6 +31,11 @@ export interface TextResult {
 /** One session. `query` runs one statement (extended protocol: never several) and throws PostgreSQL's errors. */
 export interface SqlConnection {
   query(text: string): Promise<TextResult>
+  /**
+   * Several statements in one round trip (the simple protocol), for runSql's own fixed statements only,
+   * never the caller's text. Without it they are sent one by one.
+   */
+  execMany?(statements: readonly string[]): Promise<void>
 }
 
 export type SqlLayer = 'parse' | 'read' | 'plan' | 'role' | 'rows'
@@ -42,6 +52,12 @@ export interface SqlRunOptions {
   settings?: Readonly<Record<string, string>>
   /** Layers switched off (tests only). */
   without?: ReadonlySet<SqlLayer>
+  /**
+   * EXPLAIN's relations by statement text, kept by a caller whose tables, views and search path stay
+   * as they are between statements; the caller empties it whenever they change. The relations found
+   * are still checked against each caller's readable set, and the statement still runs under the role.
+   */
+  planCache?: PlanCache
 }
 
 /** The output formats answer-values.ts reads, and string literals as the parser layer reads them. */
@@ -86,15 +102,22 @@ export async function runSql(connection: SqlConnection, request: SqlRequest, opt
   // an error's position counts from the start of what was run; the caller's SQL starts after `prefix`
   let prefix = ''
   try {
-    await connection.query(on('read') ? 'BEGIN READ ONLY' : 'BEGIN')
-    await connection.query(settingsStatement({ ...SESSION_SETTINGS, ...options.settings, search_path: options.searchPath }))
+    const opening = [on('read') ? 'BEGIN READ ONLY' : 'BEGIN', settingsStatement({ ...SESSION_SETTINGS, ...options.settings, search_path: options.searchPath })]
+    if (on('role')) opening.push(`SET LOCAL ROLE ${ident(request.privileged ? options.roles.privileged : options.roles.public)}`)
+    if (connection.execMany) await connection.execMany(opening)
+    else for (const text of opening) await connection.query(text)
     if (on('plan')) {
-      prefix = 'EXPLAIN (VERBOSE, FORMAT JSON) '
-      const plan = await connection.query(prefix + statement)
-      const refusal = relationRefusal(planRelations(plan.rows[0]?.[0] ?? '[]'), options.servedSchema, request.readable)
+      const key = `${options.searchPath}\u0000${statement}`
+      let relations = options.planCache?.get(key)
+      if (relations === undefined) {
+        prefix = 'EXPLAIN (VERBOSE, FORMAT JSON) '
+        const plan = await connection.query(prefix + statement)
+        relations = planRelations(plan.rows[0]?.[0] ?? '[]')
+        options.planCache?.set(key, relations)
+      }
+      const refusal = relationRefusal(relations, options.servedSchema, request.readable)
       if (refusal !== undefined) return { kind: 'forbidden', message: refusal }
     }
-    if (on('role')) await connection.query(`SET LOCAL ROLE ${ident(request.privileged ? options.roles.privileged : options.roles.public)}`)
     // as CKAN: the statement as a sub-query under LIMIT n + 1 (a cursor would keep PostgreSQL from
     // planning it in parallel); the line breaks keep a trailing `--` comment off the closing parenthesis
     prefix = 'SELECT * FROM (\n'
