@@ -201,7 +201,7 @@ export function* summaryPreparationSteps(table: StoredTable, position: number): 
   const { type } = table.fields[position] as FieldInfo
   if (isNumericType(type)) cachedPerCode(numbersByIndex, index, Number)
   else if (type === 'date' || type === 'timestamp') cachedPerCode(daysByIndex, index, dayNumber)
-  else if ((type === 'text' || type === 'json') && index.values.length > MANY_TIES) primaryKeys(index)
+  else if ((type === 'text' || type === 'json') && index.values.length > MANY_TIES) yield* primaryKeySteps(index)
 }
 
 /** The values of the counted codes, through a per-code table. */
@@ -297,8 +297,17 @@ const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
  * texts as the collator does, the prefix being the same text in both. Cached with the index.
  */
 function primaryKeys(index: ColumnIndex): Float64Array {
-  let keys = primaryKeysByIndex.get(index)
-  if (keys) return keys
+  const steps = primaryKeySteps(index)
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
+}
+
+/** Codes keyed per step of `primaryKeySteps`: a million distinct texts take a few hundred ms in all. */
+const KEYS_PER_STEP = 32_768
+
+/** `primaryKeys`, yielding every KEYS_PER_STEP codes (idle preparation must not hold the worker). */
+function* primaryKeySteps(index: ColumnIndex): Generator<void, Float64Array, undefined> {
+  const cached = primaryKeysByIndex.get(index)
+  if (cached) return cached
   const { values } = index
   const first = values[1] ?? ''
   let shared = first.length
@@ -308,8 +317,14 @@ function primaryKeys(index: ColumnIndex): Float64Array {
     while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
     shared = i
   }
-  keys = new Float64Array(values.length)
-  for (let code = 1; code < values.length; code++) keys[code] = collationSegmentKey(values[code] as string, shared)
+  const keys = new Float64Array(values.length)
+  for (let code = 1; code < values.length; code++) {
+    keys[code] = collationSegmentKey(values[code] as string, shared)
+    if (code % KEYS_PER_STEP === 0) yield
+  }
+  // Another caller may have made them meanwhile: keep one array.
+  const made = primaryKeysByIndex.get(index)
+  if (made) return made
   primaryKeysByIndex.set(index, keys)
   return keys
 }

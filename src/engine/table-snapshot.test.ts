@@ -76,4 +76,37 @@ describe('a column the loader says is unique', () => {
       { numRuns: 300 },
     )
   })
+
+  it('is built in steps when asked in steps (idle work must not hold the worker), sharing one build with a caller that needs it at once', () => {
+    const count = 200_000
+    const builder = new TableBuilder([{ id: 'id', type: 'text' }], { uniqueColumns: ['id'] })
+    for (let n = 0; n < count; n++) builder.append({ id: `case-${n}` })
+    const table = asStoredTable(builder.build())
+    const steps = table.columnIndexSteps(0)
+    let yields = 0
+    for (; yields < 2; yields++) expect(steps.next().done).toBe(false)
+    // a search needing the index now continues the same build
+    const index = table.columnIndex(0)
+    expect(index.values.length).toBe(count + 1)
+    expect(index.codeFor('case-199999')).toBe(count)
+    let rest = steps.next()
+    while (rest.done !== true) rest = steps.next()
+    expect(rest.value).toBe(index)
+
+    const fresh = asStoredTable((() => {
+      const again = new TableBuilder([{ id: 'id', type: 'text' }], { uniqueColumns: ['id'] })
+      for (let n = 0; n < count; n++) again.append({ id: `case-${n}` })
+      return again.build()
+    })())
+    const stepped = fresh.columnIndexSteps(0)
+    let taken = 0
+    let step = stepped.next()
+    while (step.done !== true) {
+      taken++
+      step = stepped.next()
+    }
+    expect(taken).toBeGreaterThan(2)
+    expect(Array.from(step.value.codes)).toEqual(Array.from(index.codes))
+    expect(fresh.columnIndex(0)).toBe(step.value)
+  })
 })

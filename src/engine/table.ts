@@ -27,6 +27,8 @@ const SEPARATOR = '\x01'
  * hundred KB is born in the large-object space, which a young-generation GC never copies.
  */
 const JOIN_EVERY = 1024
+/** Records a unique column's index takes per step when built in steps. */
+const UNIQUE_SLICE = 65_536
 /** Lookups in a unique column's index answered by scanning its values before its map is made. */
 const UNIQUE_SCANS = 4
 /** Records coded per step of a column index built after loading. */
@@ -140,6 +142,9 @@ export class StoredTable implements Table {
   private readonly nulls: readonly (Uint8Array | null)[]
   /** Per column its index, or what makes it on first use (a prefix's eagerly coded columns), or undefined: coded from the text. */
   private readonly indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[]
+  /** Columns whose values are all different (`markUnique`), and their index builds under way in steps. */
+  private readonly uniqueFields = new Set<number>()
+  private readonly uniqueBuilds = new Map<number, Generator<void, ColumnIndex, undefined>>()
   private readonly fieldPosition: ReadonlyMap<string, number>
   /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
   private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
@@ -227,6 +232,7 @@ export class StoredTable implements Table {
    * the idle work, a search, `columnIndex`) share one build: each takes the next slice, none starts over.
    */
   *columnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
+    if (this.uniqueFields.has(field)) return yield* this.sharedUniqueIndexSteps(field)
     for (;;) {
       const built = this.builtIndex(field)
       if (built !== undefined) return built
@@ -255,18 +261,49 @@ export class StoredTable implements Table {
     }
   }
 
+  /** Makes `field` a column whose values are all different (TableBuilder's `uniqueColumns`): its index is built on first use. */
+  markUnique(field: number): void {
+    this.uniqueFields.add(field)
+    this.indexes[field] = () => this.uniqueColumnIndex(field)
+  }
+
+  /** A unique column's index, built at once (continuing a build taken in steps, if one is under way). */
+  private uniqueColumnIndex(field: number): ColumnIndex {
+    const build = this.uniqueBuilds.get(field) ?? this.uniqueColumnIndexSteps(field)
+    this.uniqueBuilds.delete(field)
+    for (let step = build.next(); ; step = build.next()) if (step.done === true) return step.value
+  }
+
+  /** One build of a unique column's index shared by every caller that steps it. */
+  private *sharedUniqueIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
+    for (;;) {
+      const built = this.indexes[field]
+      if (built !== undefined && typeof built !== 'function') return built
+      let build = this.uniqueBuilds.get(field)
+      if (build === undefined) this.uniqueBuilds.set(field, (build = this.uniqueColumnIndexSteps(field)))
+      const step = build.next()
+      if (step.done === true) {
+        this.uniqueBuilds.delete(field)
+        this.indexes[field] = step.value
+        return step.value
+      }
+      yield
+    }
+  }
+
   /**
-   * The index of a column whose values are all different (TableBuilder's `uniqueColumns`): each
-   * non-null cell its own code, in record order, as coding it from the text would give; its lookup
-   * is a map made on first use. No hashing, one slice per cell.
+   * The index of a column whose values are all different: each non-null cell its own code, in record
+   * order, as coding it from the text would give; its lookup is a map made on first use. No hashing,
+   * one slice per cell; yields every UNIQUE_SLICE records (a million texts take a few hundred ms).
    */
-  uniqueColumnIndex(field: number): ColumnIndex {
+  private *uniqueColumnIndexSteps(field: number): Generator<void, ColumnIndex, undefined> {
     const codes = new Uint32Array(this.size)
     const values: string[] = ['']
     const width = this.fields.length
     const nulls = this.nulls[field]
     for (const { first, count, text, starts, fieldEnds } of this.chunks) {
       for (let local = 0; local < count; local++) {
+        if (local % UNIQUE_SLICE === UNIQUE_SLICE - 1) yield
         if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
         const recordStart = starts[local] as number
         const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
@@ -274,6 +311,7 @@ export class StoredTable implements Table {
         values.push(text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)))
       }
     }
+    yield
     // The first few lookups scan the values (a summary asks for '' once: a map of a million texts
     // costs a second and its garbage); a column looked up more often gets the map.
     let lookup: Map<string, number> | undefined
@@ -482,7 +520,7 @@ export class TableBuilder {
     )
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
     const table = new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
-    for (const position of this.unique) indexes[position] = () => table.uniqueColumnIndex(position)
+    for (const position of this.unique) table.markUnique(position)
     return table
   }
 
