@@ -6,7 +6,8 @@
 // value seen for the first time is sliced out, a repeat is confirmed by comparing characters in place.
 // The same table answers `codeFor`; the `Map` of `codeOf` is only built if something asks for it.
 
-import { TOUCH_BYTES, touchSlice } from './fresh-memory.ts'
+import { touchFresh } from './fresh-memory.ts'
+import type { Steps } from './steps.ts'
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
@@ -116,9 +117,9 @@ export class ColumnCodesBuilder {
   private slots: Int32Array = new Int32Array(2048)
   private mask = 2047
   /** A larger array of hashes being touched by `reserve`, a slice per call, before the hashes move in. */
-  private growingHashes: { hashes: Int32Array<ArrayBuffer>; touched: number } | undefined
+  private growingHashes: { hashes: Int32Array<ArrayBuffer>; touch: Steps<void> } | undefined
   /** A larger table being filled from the codes so far by `reserve`, a slice per call. */
-  private growing: { slots: Int32Array; mask: number; next: number; touched: number } | undefined
+  private growing: { slots: Int32Array; mask: number; next: number; touch: Steps<void> } | undefined
   /** Codes moved by the latest call of `reserve` (at most REHASH_SLICE). */
   rehashedLastCall = 0
 
@@ -140,17 +141,12 @@ export class ColumnCodesBuilder {
       let mask = this.mask
       while ((this.values.length + extra) * 2 > mask) mask = mask * 2 + 1
       const slots = new Int32Array(mask + 1)
-      growing = { slots, mask, next: 1, touched: slots.byteLength <= TOUCH_BYTES ? slots.length : 0 }
+      growing = { slots, mask, next: 1, touch: touchFresh(slots) }
       this.growing = growing
     }
     // the codes land at random slots: the fresh table is mapped in order first, a slice per call
     // (fresh-memory.ts), so no call faults on thousands of pages at once
-    if (growing.touched < growing.slots.length) {
-      const slice = touchSlice(growing.slots)
-      growing.slots.fill(0, growing.touched, growing.touched + slice)
-      growing.touched += slice
-      return false
-    }
+    if (growing.touch.next().done !== true) return false
     const end = Math.min(this.values.length, growing.next + REHASH_SLICE)
     const { slots, mask } = growing
     for (let code = growing.next; code < end; code++) {
@@ -178,15 +174,10 @@ export class ColumnCodesBuilder {
       let length = this.hashes.length
       while (length < count) length *= 2
       const hashes = new Int32Array(length)
-      growing = { hashes, touched: hashes.byteLength <= TOUCH_BYTES ? hashes.length : 0 }
+      growing = { hashes, touch: touchFresh(hashes) }
       this.growingHashes = growing
     }
-    if (growing.touched < growing.hashes.length) {
-      const slice = touchSlice(growing.hashes)
-      growing.hashes.fill(0, growing.touched, growing.touched + slice)
-      growing.touched += slice
-      return false
-    }
+    if (growing.touch.next().done !== true) return false
     growing.hashes.set(this.hashes)
     this.hashes = growing.hashes
     this.growingHashes = undefined

@@ -12,7 +12,7 @@ export const TOUCH_BYTES = 1 << 20
 type FreshArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array
 
 /** The elements of `array` touched per step. */
-export function touchSlice(array: FreshArray): number {
+function touchSlice(array: FreshArray): number {
   return Math.max(1, Math.floor(TOUCH_BYTES / array.BYTES_PER_ELEMENT))
 }
 

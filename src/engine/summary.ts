@@ -19,6 +19,7 @@ import { weightedNumberStats } from './summary-weighted.ts'
 import type { FieldSummary, SummaryRequest, TableSummary, ValueCount } from './summary-types.ts'
 import { asStoredTable, TableBuilder, type StoredTable, type Table, type TableOptions } from './table.ts'
 import type { FieldInfo, FieldType, RecordObject } from './types.ts'
+import { runToEnd, type Steps } from './steps.ts'
 
 export type SummaryOptions = Omit<SummaryRequest, 'resource_id'>
 
@@ -297,15 +298,14 @@ const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
  * texts as the collator does, the prefix being the same text in both. Cached with the index.
  */
 function primaryKeys(index: ColumnIndex): Float64Array {
-  const steps = primaryKeySteps(index)
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
+  return runToEnd(primaryKeySteps(index))
 }
 
 /** Codes keyed per step of `primaryKeySteps`: a million distinct texts take a few hundred ms in all. */
 const KEYS_PER_STEP = 32_768
 
 /** `primaryKeys`, yielding every KEYS_PER_STEP codes (idle preparation must not hold the worker). */
-function* primaryKeySteps(index: ColumnIndex): Generator<void, Float64Array, undefined> {
+function* primaryKeySteps(index: ColumnIndex): Steps<Float64Array> {
   const cached = primaryKeysByIndex.get(index)
   if (cached) return cached
   const { values } = index

@@ -16,6 +16,7 @@ import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './
 import { lowerTextFromAscii } from './lower-text.ts'
 import { AsciiRecordWriter, type WrittenChunk } from './record-writer.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
+import { runToEnd } from './steps.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
@@ -271,7 +272,7 @@ export class StoredTable implements Table {
   private uniqueColumnIndex(field: number): ColumnIndex {
     const build = this.uniqueBuilds.get(field) ?? this.uniqueColumnIndexSteps(field)
     this.uniqueBuilds.delete(field)
-    for (let step = build.next(); ; step = build.next()) if (step.done === true) return step.value
+    return runToEnd(build)
   }
 
   /** One build of a unique column's index shared by every caller that steps it. */
