@@ -138,11 +138,16 @@ export class ChunkBytes {
         chunk.lowerAscii(bytesAddress + from, bytesAddress + to)
         from = to
         if (from < text.length) return 'more'
-        const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
-        for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
+        chunk.writeStarts(bytesAddress, starts, count)
         return chunk
       },
     }
+  }
+
+  /** Each record's start as a byte address (its text at `bytesAddress`; byte offsets = `starts`), one more for the end. */
+  private writeStarts(bytesAddress: number, starts: Int32Array, count: number): void {
+    const byteStarts = this.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
+    for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
   }
 
   /**
@@ -157,8 +162,7 @@ export class ChunkBytes {
       const chunk = new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
       chunk.byteView.set(text, bytesAddress)
       chunk.lowerAscii(bytesAddress, bytesAddress + text.length)
-      const byteStarts = chunk.wordView.subarray(STARTS_ADDRESS >> 2, (STARTS_ADDRESS >> 2) + count + 1)
-      for (let local = 0; local <= count; local++) byteStarts[local] = bytesAddress + (starts[local] as number)
+      chunk.writeStarts(bytesAddress, starts, count)
       return chunk
     } catch {
       return null
