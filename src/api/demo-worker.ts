@@ -6,6 +6,10 @@ import { createDemoWorkerHost } from '../demo/worker-host.ts'
 import { readDemoAnswer } from './demo-answer-reader.ts'
 
 // oxlint-disable-next-line unicorn/require-post-message-target-origin -- inside a worker there is no target origin
-const host = createDemoWorkerHost((message, transfer = []) => self.postMessage(message, { transfer }), { readAnswer: readDemoAnswer })
+const host = createDemoWorkerHost((message, transfer = []) => self.postMessage(message, { transfer }), {
+  readAnswer: readDemoAnswer,
+  // the generated resource's records are written there while this worker builds the table from them
+  generatorWorker: typeof Worker === 'function' ? () => new Worker(new URL('./generator-worker.ts', import.meta.url), { type: 'module', name: 'demo-generator' }) : undefined,
+})
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => host.receive(event.data))

@@ -7,7 +7,7 @@
 // and a description in plain English.
 // Records are generated as the engine's cell texts straight into the consumer (`appendTexts`): no row
 // objects, no per-record arrays; `generateRecords` gives row objects for the bench's naive baseline.
-import { asciiBytes, TableBuilder, type AsciiRecordWriter, textToCell, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { asciiBytes, TableBuilder, type AsciiRecordWriter, type WrittenChunk, textToCell, type FieldInfo, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { nextTask } from './next-task.ts'
 import { createRandom, createZipfSampler, randomInt, type Random } from './prng.ts'
 import { CATEGORIES, CHANNEL_SHARES, DISTRICTS, NEEDLE_SENTENCE, PLACES, REMARKS, STATUS_SHARES, TIMES, streetNames } from './vocabulary.ts'
@@ -380,22 +380,49 @@ function writeRecord(writer: AsciiRecordWriter, draw: Draw, bytes: VocabularyByt
   writer.endRecord()
 }
 
-/** The table's builder and a writer into it, the options checked (needles must be ASCII to be written). */
-function startTable(options: GeneratorOptions): { builder: TableBuilder; writer: AsciiRecordWriter; drawer: Drawer; bytes: VocabularyBytes } {
+/** Writes the generated records one at a time, into any writer of the generated table's layout. */
+export interface GeneratedRecordSource {
+  /** Writes the next record. */
+  writeNext(writer: AsciiRecordWriter): void
+}
+
+/** The records of `options` for a writer, the options checked (needles must be ASCII to be written). */
+export function generatedRecordSource(options: GeneratorOptions): GeneratedRecordSource {
   for (const needle of options.needles ?? []) asciiBytes(needle.text)
-  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
-  return { builder, writer: builder.recordWriter(CODED_VALUES), drawer: createDrawer(options), bytes: encodedVocabulary() }
+  const drawer = createDrawer(options)
+  const bytes = encodedVocabulary()
+  return { writeNext: (writer) => writeRecord(writer, drawer.next(), bytes) }
+}
+
+/** An empty builder of the generated table (the one its chunks, written here or in another thread, go into). */
+export function generatedTableBuilder(): TableBuilder {
+  return new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
+}
+
+/** Per field, in GENERATED_FIELDS order, the list its values are written from, or undefined (written as text). */
+export const GENERATED_VALUE_LISTS: readonly (readonly string[] | undefined)[] = GENERATED_FIELDS.map((field) => CODED_VALUES[field.id])
+
+/** A writer of the generated table's layout; with `flush`, its chunks go there instead of into a builder. */
+export function generatedRecordWriter(builder: TableBuilder, flush?: (chunk: WrittenChunk) => void): AsciiRecordWriter {
+  return builder.recordWriter(CODED_VALUES, flush)
+}
+
+/** The table's builder and a writer into it. */
+function startTable(options: GeneratorOptions): { builder: TableBuilder; writer: AsciiRecordWriter; source: GeneratedRecordSource } {
+  const source = generatedRecordSource(options)
+  const builder = generatedTableBuilder()
+  return { builder, writer: generatedRecordWriter(builder), source }
 }
 
 /** Builds the generated table in one go (benchmarks, tests). */
 export function buildGeneratedTable(options: BuildOptions = {}): Table {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const every = options.progressEvery ?? 50_000
-  const { builder, writer, drawer, bytes } = startTable(options)
+  const { builder, writer, source } = startTable(options)
   options.onProgress?.(0, count)
   for (let done = 0; done < count; ) {
     const end = Math.min(count, done + every)
-    for (let index = done; index < end; index++) writeRecord(writer, drawer.next(), bytes)
+    for (let index = done; index < end; index++) source.writeNext(writer)
     done = end
     if (done < count) options.onProgress?.(done, count)
   }
@@ -407,7 +434,7 @@ export function buildGeneratedTable(options: BuildOptions = {}): Table {
 
 /** The same table from the records' texts, as any loader would add them (tests: the written table must equal it). */
 export function buildGeneratedTableFromTexts(options: GeneratorOptions = {}): Table {
-  const builder = new TableBuilder([...GENERATED_FIELDS], TABLE_OPTIONS)
+  const builder = generatedTableBuilder()
   generateTexts(options, (texts) => builder.appendTexts(texts))
   return builder.build()
 }
@@ -420,12 +447,12 @@ export function buildGeneratedTableFromTexts(options: GeneratorOptions = {}): Ta
 export async function buildGeneratedTableAsync(options: BuildOptions = {}): Promise<Table> {
   const count = options.count ?? DEFAULT_RECORD_COUNT
   const every = options.progressEvery ?? 10_000
-  const { builder, writer, drawer, bytes } = startTable(options)
+  const { builder, writer, source } = startTable(options)
   options.onProgress?.(0, count)
   let chunks = 0
   for (let done = 0; done < count; ) {
     const end = Math.min(count, done + every)
-    for (let index = done; index < end; index++) writeRecord(writer, drawer.next(), bytes)
+    for (let index = done; index < end; index++) source.writeNext(writer)
     done = end
     if (done < count) {
       options.onProgress?.(done, count)

@@ -1,6 +1,7 @@
 // The worker's message handling, separate from the worker global so it can be tested in Node: it
 // turns serialized requests into real `Request`s for the engine's handler and answers by id.
 import { Catalog, createDatastoreHandler, datastoreGroup, datastoreSummary, groupRecords, summarizeRecords, type GroupRequest, type SummaryRequest } from '../engine/index.ts'
+import type { GeneratorWorkerLike } from './generated-chunks.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL } from './metadata.ts'
 import { indexWhenIdle } from './idle-index.ts'
@@ -194,7 +195,7 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
 }
 
 /** The worker's whole engine: a catalog of the demo resources, the handler, and the host. */
-export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCount?: number; readAnswer?: AnswerReader } = {}): WorkerHost {
+export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCount?: number; readAnswer?: AnswerReader; generatorWorker?: () => GeneratorWorkerLike } = {}): WorkerHost {
   const catalog = new Catalog()
   const handler = createDatastoreHandler({ catalog, basePath: new URL(DEMO_BASE_URL).pathname, tokens: [] })
   const host = createWorkerHost({ catalog, handler, post, readAnswer: options.readAnswer })
@@ -203,6 +204,7 @@ export function createDemoWorkerHost(post: PostToPage, options: { largeRecordCou
     prepareSummaries: true,
     idle: host.idle,
     onLoadProgress: (resourceId, done, total) => host.reportLoadProgress(resourceId, done, total),
+    generatorWorker: options.generatorWorker,
   })
   return host
 }

@@ -1,6 +1,6 @@
 // Records written as ASCII bytes straight into the table's chunk layout (table.ts): each field's
-// bytes and a `\x01`, the field ends and record starts noted on the way, a chunk's text decoded in
-// one go when it is full. For a loader that makes its own text (the generated demo resource): no
+// bytes and a `\x01`, the field ends and record starts noted on the way, a full chunk handed to
+// the table (which decodes its text in one go), in this thread or, posted, in another. For a loader that makes its own text (the generated demo resource): no
 // string per cell or per record, no joins, and the columns whose values come from a known list get
 // their codes as they are written instead of hashing each cell's text.
 //
@@ -9,9 +9,7 @@
 /** A finished chunk of written records, as `TableBuilder.appendWrittenChunk` takes it. */
 export interface WrittenChunk {
   readonly count: number
-  /** The records' fields, each followed by `\x01`, without the last one's. */
-  readonly text: string
-  /** The same text's bytes: valid only until the chunk's handler returns. */
+  /** The records' fields as ASCII bytes, each followed by `\x01`, without the last one's: the writer's own buffer, valid only until the chunk's handler returns. */
   readonly bytes: Uint8Array
   /** Start of each record in `text`, plus one past the end (count + 1 entries). */
   readonly starts: Int32Array
@@ -54,7 +52,6 @@ export class AsciiRecordWriter {
   private nulls: (Uint8Array | null)[]
   private codes: (Uint16Array | null)[]
   private readonly valueBytes: (readonly Uint8Array[] | undefined)[]
-  private readonly decoder = new TextDecoder()
 
   constructor(
     private readonly width: number,
@@ -163,11 +160,9 @@ export class AsciiRecordWriter {
     const { count } = this
     // the codes of a column whose list was never used in the chunk are all null: zeros
     const codes = this.codes.map((column, position) => column ?? (this.values[position] === undefined ? null : new Uint16Array(this.chunkSize)))
-    const bytes = this.bytes.subarray(0, this.length - 1)
     this.flush({
       count,
-      text: this.decoder.decode(bytes),
-      bytes,
+      bytes: this.bytes.subarray(0, this.length - 1),
       starts: this.starts.slice(0, count + 1),
       fieldEnds: this.fieldEnds.subarray(0, count * this.width),
       maxRecordLength: this.maxRecordLength,

@@ -351,9 +351,12 @@ export class StoredTable implements Table {
 
 export class TableBuilder {
   private readonly fields: readonly FieldInfo[]
-  private readonly chunkSize: number
+  /** Records per chunk (a writer in another thread writes chunks of this size). */
+  readonly chunkSize: number
   private readonly blockSize: number
   private readonly wasmScan: boolean
+  /** Decodes written chunks (ASCII: one byte per character). */
+  private readonly asciiDecoder = new TextDecoder()
   private readonly chunks: Chunk[] = []
   private readonly nulls: (Uint8Array | null)[]
   private readonly dictionaries: (EagerDictionary | null)[]
@@ -463,21 +466,30 @@ export class TableBuilder {
    * A writer of records as ASCII bytes into this table's chunks (record-writer.ts), for a loader that
    * makes its own text: `values` lists, per field id, the values a column is written from (`value`),
    * so it is coded without reading its text. Call its `finish()` before `build()`; nothing else may
-   * append meanwhile.
+   * append meanwhile. With `flush`, the chunks go there instead (to be posted to another thread, whose
+   * builder of the same fields appends them with `appendWrittenChunk`).
    */
-  recordWriter(values: Readonly<Record<string, readonly string[]>> = {}): AsciiRecordWriter {
+  recordWriter(values: Readonly<Record<string, readonly string[]>> = {}, flush?: (chunk: WrittenChunk) => void): AsciiRecordWriter {
     if (this.count > 0) throw new Error('TableBuilder.recordWriter needs an empty table')
     const lists = this.fields.map((field) => (Object.hasOwn(values, field.id) ? values[field.id] : undefined))
-    return new AsciiRecordWriter(this.fields.length, this.chunkSize, lists, (chunk) => this.appendWrittenChunk(chunk))
+    return new AsciiRecordWriter(this.fields.length, this.chunkSize, lists, flush ?? ((chunk) => this.appendWrittenChunk(chunk)))
   }
 
-  /** A chunk made by the writer: the same chunk, nulls and eager codes as `appendTexts` of its records. */
-  private appendWrittenChunk(chunk: WrittenChunk): void {
+  /**
+   * A chunk made by a writer of this table's fields, chunk size and value lists (`recordWriter`'s, or
+   * one in another thread whose chunk was posted here): the same chunk, nulls and eager codes as
+   * `appendTexts` of its records.
+   */
+  appendWrittenChunk(chunk: WrittenChunk): void {
     if (this.built) throw new Error('TableBuilder: records written after build()')
     if (this.chunkCount !== 0 || this.count % this.chunkSize !== 0) throw new Error('TableBuilder: a written chunk must follow whole chunks')
-    const { count, text, starts, fieldEnds } = chunk
-    const first = this.count
+    const { count, starts, fieldEnds } = chunk
     const width = this.fields.length
+    if (!(count > 0 && count <= this.chunkSize) || starts.length !== count + 1 || fieldEnds.length !== count * width || chunk.bytes.length !== (starts[count] as number) - 1) {
+      throw new Error('TableBuilder: a written chunk whose parts do not agree')
+    }
+    const text = this.asciiDecoder.decode(chunk.bytes)
+    const first = this.count
     for (let position = 0; position < width; position++) {
       const bits = chunk.nulls[position] ?? null
       if (bits !== null) {
