@@ -25,7 +25,7 @@ async function nextBody(page: Page, action: () => Promise<void>): Promise<Record
   return request.postDataJSON() as Record<string, unknown>
 }
 
-test('live: the chooser sends `fields`, keeps it in the link, and a reopened link can bring hidden columns back', async ({ page, browser, baseURL, problems }) => {
+test('live: the chooser sends `fields` and keeps it in the link; moving a column too', async ({ page }) => {
   await openApp(page)
   await fillLiveForm(page, { resourceId: E2E_PUBLIC_RESOURCE, limit: '10' })
   await runQuery(page)
@@ -51,6 +51,16 @@ test('live: the chooser sends `fields`, keeps it in the link, and a reopened lin
   await page.keyboard.press('Escape')
   await expect(columns).toHaveAttribute('aria-expanded', 'false')
   await expect(columns).toBeFocused()
+})
+
+test('live: a link with hidden and moved columns reopens as it was, and can bring the hidden ones back', async ({ page, browser, baseURL, problems }) => {
+  await openApp(page)
+  await fillLiveForm(page, { resourceId: E2E_PUBLIC_RESOURCE, limit: '10' })
+  await runQuery(page)
+  await page.getByRole('button', { name: 'Columns' }).click()
+  await nextBody(page, () => page.getByRole('checkbox', { name: 'title', exact: true }).uncheck())
+  await nextBody(page, () => page.getByRole('button', { name: 'Move fee earlier' }).click())
+  const order = ['_id', 'code', 'subject', 'stage', 'campus', 'fee', 'credits']
 
   const fresh = await browser.newContext({ baseURL })
   try {
