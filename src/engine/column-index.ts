@@ -7,7 +7,7 @@
 // The same table answers `codeFor`; the `Map` of `codeOf` is only built if something asks for it.
 
 import { touchFresh } from './fresh-memory.ts'
-import type { Steps } from './steps.ts'
+import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
@@ -25,22 +25,52 @@ export interface ColumnIndex {
   ranks?: Int32Array
 }
 
+type CodeLookup = ReadonlyMap<string, number> | ((text: string) => number | undefined)
+
 /** The index of codes given with their lookup: a map, or a function (then the map is made on demand). */
-export function buildColumnIndex(
-  codes: Uint16Array | Uint32Array,
-  values: readonly string[],
-  lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
-): ColumnIndex {
+export function buildColumnIndex(codes: Uint16Array | Uint32Array, values: readonly string[], lookup: CodeLookup): ColumnIndex {
+  return runToEnd(buildColumnIndexSteps(codes, values, lookup))
+}
+
+/**
+ * Records counted per step into the posting starts: each adds one at a random place of an array of
+ * a few MB for a column of many values (a cache miss each), several times a sequential loop's cost.
+ */
+export const COUNT_PER_STEP = 1 << 14
+
+/**
+ * The same in steps: counting a million records' codes is tens of milliseconds for a column of
+ * hundreds of thousands of values, which one step would hold the thread for.
+ */
+export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values: readonly string[], lookup: CodeLookup): Steps<ColumnIndex> {
   const postingStarts = new Int32Array(values.length + 1)
-  for (let record = 0; record < codes.length; record++) postingStarts[(codes[record] as number) + 1]++
-  for (let code = 0; code < values.length; code++) postingStarts[code + 1] += postingStarts[code] as number
+  // counted at random places: mapped in order first (fresh-memory.ts)
+  yield* touchFresh(postingStarts)
+  for (let record = 0; record < codes.length; record++) {
+    postingStarts[(codes[record] as number) + 1]++
+    if ((record & (COUNT_PER_STEP - 1)) === COUNT_PER_STEP - 1) yield
+  }
+  for (let code = 0; code < values.length; code++) {
+    postingStarts[code + 1] += postingStarts[code] as number
+    if ((code & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
   return new CodedColumn(codes, values, postingStarts, lookup)
+}
+
+/** Codes of fewer than 65,536 values as 16-bit codes, copied a step at a time. */
+export function* narrowCodesSteps(codes: Uint32Array): Steps<Uint16Array> {
+  const narrow = new Uint16Array(codes.length)
+  for (let from = 0; from < codes.length; from += RECORDS_PER_STEP) {
+    if (from > 0) yield
+    narrow.set(codes.subarray(from, Math.min(codes.length, from + RECORDS_PER_STEP)), from)
+  }
+  return narrow
 }
 
 /** A class, so that the lazy parts are getters on the prototype and every index keeps one fast shape. */
 class CodedColumn implements ColumnIndex {
   ranks?: Int32Array = undefined
-  private lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined)
+  private lookup: CodeLookup
   private map: ReadonlyMap<string, number> | undefined
   // the lists themselves only for a filter (a summary reads their lengths): 4 bytes a record
   private lists: Int32Array | undefined
@@ -49,7 +79,7 @@ class CodedColumn implements ColumnIndex {
     readonly codes: Uint16Array | Uint32Array,
     readonly values: readonly string[],
     readonly postingStarts: Int32Array,
-    lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
+    lookup: CodeLookup,
   ) {
     this.lookup = lookup
     this.map = typeof lookup === 'function' ? undefined : lookup
@@ -213,9 +243,15 @@ export class ColumnCodesBuilder {
   }
 
   build(): ColumnIndex {
+    return runToEnd(this.buildSteps())
+  }
+
+  /** The same in steps (a million records' codes narrowed and counted a slice at a time); call once. */
+  *buildSteps(): Steps<ColumnIndex> {
     const { codes, values } = this
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
-    return buildColumnIndex(values.length <= 0xffff ? new Uint16Array(codes) : codes, values, (text) => this.codeFor(text))
+    const kept = values.length <= 0xffff ? yield* narrowCodesSteps(codes) : codes
+    return yield* buildColumnIndexSteps(kept, values, (text) => this.codeFor(text))
   }
 
   private codeFor(text: string): number | undefined {
