@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COUNT_PER_STEP, REHASH_SLICE } from './column-index.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { compareText } from './collation.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COUNT_PER_STEP, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
 import { RECORDS_PER_STEP } from './steps.ts'
+import { asStoredTable, TableBuilder } from './table.ts'
 
 describe('codesFromTexts', () => {
   it('gives equal texts one code and every distinct text its own, in first-seen order, null as 0', () => {
@@ -119,5 +122,30 @@ describe('an index made from its codes in steps', () => {
     expect(index.codes).toBeInstanceOf(Uint16Array)
     expect(Array.from(index.codes)).toEqual(Array.from(codesFromTexts(texts).codes))
     expect(index.codeFor('street 899')).toBe(codesFromTexts(texts).codeFor('street 899'))
+  })
+})
+
+describe('a column coded after loading', () => {
+  it('is sorted and made distinct without its strings being made (its values are read where they lie)', () => {
+    const builder = new TableBuilder([{ id: 'street', type: 'text' }, { id: 'note', type: 'text' }], { chunkSize: 256 })
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ street: `${(i * 37) % 700} Main Street`, note: `Note ${(i * 11) % 1300}, ${i % 3 === 0 ? 'urgent' : 'Urgent'}` }))
+    for (const row of rows) builder.append(row)
+    const table = asStoredTable(builder.build())
+    const made = vi.spyOn(Object.getPrototypeOf(codesFromTexts(['a'])) as ColumnIndex, 'values', 'get')
+    try {
+      const sort = [0, 1].map((field) => ({ field, descending: false, nullsFirst: false }))
+      const { records, total } = executeDistinct(table, { terms: [], filters: [], sort, offset: 0, limit: 20, includeTotal: true }, [0, 1])
+      expect(made).not.toHaveBeenCalled()
+      const order = rows.map((row, id) => ({ ...row, id })).toSorted((a, b) => compareText(a.street, b.street) || compareText(a.note, b.note) || a.id - b.id)
+      const seen = new Set<string>()
+      const firsts = order.filter((row) => !seen.has(`${row.street}|${row.note}`) && seen.add(`${row.street}|${row.note}`) !== undefined).map((row) => row.id)
+      expect(records).toEqual(firsts.slice(0, 20))
+      expect(total).toBe(firsts.length)
+      // the strings are made when something asks for all of them
+      expect(table.columnIndex(1).values.slice(1, 3)).toEqual([rows[0]?.note, rows[1]?.note])
+      expect(made).toHaveBeenCalled()
+    } finally {
+      made.mockRestore()
+    }
   })
 })
