@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { backgroundIndexSteps } from './background-index.ts'
-import { codesFromTexts } from './column-index.ts'
+import { codesFromTexts, COUNT_PER_STEP } from './column-index.ts'
 import { summarizeTable } from './summary.ts'
 import { asStoredTable, TableBuilder, type StoredTable } from './table.ts'
 import type { FieldInfo } from './types.ts'
@@ -56,6 +56,26 @@ describe('column indexes built in steps', () => {
     let step = second.next()
     while (step.done !== true) step = second.next()
     expect(step.value).toBe(index)
+  })
+
+  it('makes the index of a large column in steps after coding it, one build shared by callers that interleave', () => {
+    const count = 8 * COUNT_PER_STEP
+    const builder = new TableBuilder([{ id: 'street', type: 'text' }], { chunkSize: 1 << 16 })
+    for (let i = 0; i < count; i++) builder.append({ street: `${(i * 7919) % 5003} Main Street` })
+    const stored = asStoredTable(builder.build())
+    const first = stored.columnIndexSteps(0)
+    const second = stored.columnIndexSteps(0)
+    // 16 slices of coding (8,192 records each), then the index's own steps: the second caller shares them
+    let yields = 0
+    for (; yields < 18; yields++) expect(first.next().done).toBe(false)
+    let step = second.next()
+    for (; step.done !== true; step = second.next()) yields++
+    let rest = first.next()
+    for (; rest.done !== true; rest = first.next()) yields++
+    expect(rest.value).toBe(step.value)
+    expect(yields).toBeGreaterThanOrEqual(16 + count / COUNT_PER_STEP)
+    expect(Array.from(step.value.codes)).toEqual(Array.from(codesFromTexts(texts(stored, 0)).codes))
+    expect(stored.columnIndex(0)).toBe(step.value)
   })
 
   it('lets a summary wait a step per chunk for a column not yet indexed', () => {

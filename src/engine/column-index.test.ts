@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { codesFromTexts, ColumnCodesBuilder, REHASH_SLICE } from './column-index.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { compareText } from './collation.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COUNT_PER_STEP, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
+import { RECORDS_PER_STEP } from './steps.ts'
+import { asStoredTable, TableBuilder } from './table.ts'
 
 describe('codesFromTexts', () => {
   it('gives equal texts one code and every distinct text its own, in first-seen order, null as 0', () => {
@@ -79,5 +83,69 @@ describe('ColumnCodesBuilder.reserve', () => {
     expect(builder.build().values.length).toBe(count + 1)
     // at least the last growths' megabytes, a call each (8 MB of slots, 4 MB of hashes)
     expect(touchingCalls).toBeGreaterThanOrEqual((8 + 4) * ((1 << 20) / TOUCH_BYTES))
+  })
+})
+
+function stepCount<T>(steps: Generator<void, T, undefined>): { yields: number; value: T } {
+  let yields = 0
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return { yields, value: step.value }
+    yields++
+  }
+}
+
+describe('an index made from its codes in steps', () => {
+  it('counts the records a slice per step (never a million codes in one go), as buildColumnIndex does at once', () => {
+    const records = 6 * COUNT_PER_STEP + 5
+    const values = ['', ...Array.from({ length: 40_000 }, (_, i) => `v${i}`)]
+    const codes = new Uint32Array(records)
+    for (let record = 0; record < records; record++) codes[record] = record % 11 === 0 ? 0 : 1 + ((record * 7919) % (values.length - 1))
+    const lookup = new Map(values.map((value, code) => [value, code] as const).slice(1))
+    const { yields, value: stepped } = stepCount(buildColumnIndexSteps(codes, values, lookup))
+    expect(yields).toBeGreaterThanOrEqual(6)
+    const once = buildColumnIndex(codes, values, lookup)
+    expect(Array.from(stepped.postingStarts)).toEqual(Array.from(once.postingStarts))
+    expect(Array.from(stepped.postings)).toEqual(Array.from(once.postings))
+  })
+
+  it('narrows codes of fewer than 65,536 values to 16 bits a slice per step', () => {
+    const records = 3 * RECORDS_PER_STEP + 1
+    const texts = Array.from({ length: records }, (_, i) => (i % 5 === 0 ? null : `street ${(i * 31) % 900}`))
+    const builder = new ColumnCodesBuilder(records)
+    texts.forEach((text, record) => {
+      if (text !== null) builder.add(record, text, 0, text.length)
+    })
+    const { yields, value: index } = stepCount(builder.buildSteps())
+    // three slices narrowed after the first, and the counting's slices
+    expect(yields).toBeGreaterThanOrEqual(3 + records / COUNT_PER_STEP - 1)
+    expect(index.codes).toBeInstanceOf(Uint16Array)
+    expect(Array.from(index.codes)).toEqual(Array.from(codesFromTexts(texts).codes))
+    expect(index.codeFor('street 899')).toBe(codesFromTexts(texts).codeFor('street 899'))
+  })
+})
+
+describe('a column coded after loading', () => {
+  it('is sorted and made distinct without its strings being made (its values are read where they lie)', () => {
+    const builder = new TableBuilder([{ id: 'street', type: 'text' }, { id: 'note', type: 'text' }], { chunkSize: 256 })
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ street: `${(i * 37) % 700} Main Street`, note: `Note ${(i * 11) % 1300}, ${i % 3 === 0 ? 'urgent' : 'Urgent'}` }))
+    for (const row of rows) builder.append(row)
+    const table = asStoredTable(builder.build())
+    const made = vi.spyOn(Object.getPrototypeOf(codesFromTexts(['a'])) as ColumnIndex, 'values', 'get')
+    try {
+      const sort = [0, 1].map((field) => ({ field, descending: false, nullsFirst: false }))
+      const { records, total } = executeDistinct(table, { terms: [], filters: [], sort, offset: 0, limit: 20, includeTotal: true }, [0, 1])
+      expect(made).not.toHaveBeenCalled()
+      const order = rows.map((row, id) => ({ ...row, id })).toSorted((a, b) => compareText(a.street, b.street) || compareText(a.note, b.note) || a.id - b.id)
+      const seen = new Set<string>()
+      const firsts = order.filter((row) => !seen.has(`${row.street}|${row.note}`) && seen.add(`${row.street}|${row.note}`) !== undefined).map((row) => row.id)
+      expect(records).toEqual(firsts.slice(0, 20))
+      expect(total).toBe(firsts.length)
+      // the strings are made when something asks for all of them
+      expect(table.columnIndex(1).values.slice(1, 3)).toEqual([rows[0]?.note, rows[1]?.note])
+      expect(made).toHaveBeenCalled()
+    } finally {
+      made.mockRestore()
+    }
   })
 })

@@ -2,18 +2,28 @@
 // (record numbers in ascending order) per code, and lazily the sort rank of each code (sort-ranks.ts).
 //
 // A column coded after loading (too many distinct values to code while loading) is coded by hashing
-// each cell's text where it lies in the chunk string into an open-addressing table of codes: only a
-// value seen for the first time is sliced out, a repeat is confirmed by comparing characters in place.
-// The same table answers `codeFor`; the `Map` of `codeOf` is only built if something asks for it.
+// each cell's text where it lies in the chunk string into an open-addressing table of codes: a value
+// seen for the first time is kept as where it lies (its chunk text, start and end), a repeat is
+// confirmed by comparing characters in place. No string is made per value while coding: hundreds of
+// thousands of them, all alive, made every young-generation GC copy megabytes (pauses of 60-80 ms).
+// The values are sliced out only when something asks for all of them (`values`: summaries, group by);
+// a sort reads them where they lie (`ranges`, sort-ranks.ts). The same table answers `codeFor`; the
+// `Map` of `codeOf` is only built if something asks for it.
 
 import { touchFresh } from './fresh-memory.ts'
-import type { Steps } from './steps.ts'
+import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
   readonly codes: Uint16Array | Uint32Array
-  /** Text of each code; index 0 is unused. */
+  /** Text of each code; index 0 is unused (made on first use for a column coded after loading: prefer `valueAt`). */
   readonly values: readonly string[]
+  /** The number of codes (values.length, 0 included). */
+  readonly valueCount: number
+  /** The text of one code (values[code]). */
+  valueAt(code: number): string
+  /** Where each code's text lies, for a column coded after loading (its values are made only when asked for). */
+  readonly ranges: ValueRanges | undefined
   /** The code of a text, or undefined when no record holds it. */
   codeFor(text: string): number | undefined
   /** The same as a map (built on first use for a column coded after loading: prefer `codeFor`). */
@@ -25,34 +35,104 @@ export interface ColumnIndex {
   ranks?: Int32Array
 }
 
+/** Each code's text where it lies: parents[spans[3c]].slice(spans[3c + 1], spans[3c + 2]) for code c >= 1. */
+export interface ValueRanges {
+  readonly parents: readonly string[]
+  readonly spans: Int32Array
+}
+
+/** The values of an index: made, or where they lie and how many codes there are. */
+type IndexValues = readonly string[] | { count: number; ranges: ValueRanges }
+
+type CodeLookup = ReadonlyMap<string, number> | ((text: string) => number | undefined)
+
 /** The index of codes given with their lookup: a map, or a function (then the map is made on demand). */
-export function buildColumnIndex(
-  codes: Uint16Array | Uint32Array,
-  values: readonly string[],
-  lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
-): ColumnIndex {
-  const postingStarts = new Int32Array(values.length + 1)
-  for (let record = 0; record < codes.length; record++) postingStarts[(codes[record] as number) + 1]++
-  for (let code = 0; code < values.length; code++) postingStarts[code + 1] += postingStarts[code] as number
+export function buildColumnIndex(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): ColumnIndex {
+  return runToEnd(buildColumnIndexSteps(codes, values, lookup))
+}
+
+/**
+ * Records counted per step into the posting starts: each adds one at a random place of an array of
+ * a few MB for a column of many values (a cache miss each), several times a sequential loop's cost.
+ */
+export const COUNT_PER_STEP = 1 << 14
+
+/**
+ * The same in steps: counting a million records' codes is tens of milliseconds for a column of
+ * hundreds of thousands of values, which one step would hold the thread for.
+ */
+export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): Steps<ColumnIndex> {
+  const valueCount = 'ranges' in values ? values.count : values.length
+  const postingStarts = new Int32Array(valueCount + 1)
+  // counted at random places: mapped in order first (fresh-memory.ts)
+  yield* touchFresh(postingStarts)
+  for (let record = 0; record < codes.length; record++) {
+    postingStarts[(codes[record] as number) + 1]++
+    if ((record & (COUNT_PER_STEP - 1)) === COUNT_PER_STEP - 1) yield
+  }
+  for (let code = 0; code < valueCount; code++) {
+    postingStarts[code + 1] += postingStarts[code] as number
+    if ((code & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
+  }
   return new CodedColumn(codes, values, postingStarts, lookup)
+}
+
+/** Codes of fewer than 65,536 values as 16-bit codes, copied a step at a time. */
+export function* narrowCodesSteps(codes: Uint32Array): Steps<Uint16Array> {
+  const narrow = new Uint16Array(codes.length)
+  for (let from = 0; from < codes.length; from += RECORDS_PER_STEP) {
+    if (from > 0) yield
+    narrow.set(codes.subarray(from, Math.min(codes.length, from + RECORDS_PER_STEP)), from)
+  }
+  return narrow
 }
 
 /** A class, so that the lazy parts are getters on the prototype and every index keeps one fast shape. */
 class CodedColumn implements ColumnIndex {
   ranks?: Int32Array = undefined
-  private lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined)
+  readonly valueCount: number
+  readonly ranges: ValueRanges | undefined
+  private made: readonly string[] | undefined
+  private lookup: CodeLookup
   private map: ReadonlyMap<string, number> | undefined
   // the lists themselves only for a filter (a summary reads their lengths): 4 bytes a record
   private lists: Int32Array | undefined
 
   constructor(
     readonly codes: Uint16Array | Uint32Array,
-    readonly values: readonly string[],
+    values: IndexValues,
     readonly postingStarts: Int32Array,
-    lookup: ReadonlyMap<string, number> | ((text: string) => number | undefined),
+    lookup: CodeLookup,
   ) {
+    if ('ranges' in values) {
+      this.valueCount = values.count
+      this.ranges = values.ranges
+      this.made = undefined
+    } else {
+      this.valueCount = values.length
+      this.ranges = undefined
+      this.made = values
+    }
     this.lookup = lookup
     this.map = typeof lookup === 'function' ? undefined : lookup
+  }
+
+  get values(): readonly string[] {
+    if (this.made === undefined) {
+      const values = ['']
+      for (let code = 1; code < this.valueCount; code++) values.push(this.valueAt(code))
+      this.made = values
+    }
+    return this.made
+  }
+
+  valueAt(code: number): string {
+    if (this.made !== undefined || this.ranges === undefined) return this.values[code] as string
+    const { parents, spans } = this.ranges
+    const parent = parents[spans[code * 3] as number] as string
+    const start = spans[code * 3 + 1] as number
+    const end = spans[code * 3 + 2] as number
+    return start === 0 && end === parent.length ? parent : parent.slice(start, end)
   }
 
   codeFor(text: string): number | undefined {
@@ -110,14 +190,20 @@ export const REHASH_SLICE = 1 << 16
  */
 export class ColumnCodesBuilder {
   private codes: Uint32Array
-  private readonly values: string[] = ['']
+  /** Codes so far (0 included). */
+  private count = 1
+  /** The texts the values lie in, and the latest one. */
+  private readonly parents: string[] = []
+  private parent: string | undefined
   /** Hash of each code's text. */
   private hashes = new Int32Array(1024)
+  /** Where each code's text lies: its parent's place in `parents`, start, end (3 per code, grown with the hashes). */
+  private spans = new Int32Array(3 * 1024)
   /** Open addressing, linear probing: a code per slot, 0 = free; never more than half full. */
   private slots: Int32Array = new Int32Array(2048)
   private mask = 2047
   /** A larger array of hashes being touched by `reserve`, a slice per call, before the hashes move in. */
-  private growingHashes: { hashes: Int32Array<ArrayBuffer>; touch: Steps<void> } | undefined
+  private growingHashes: { hashes: Int32Array<ArrayBuffer>; spans: Int32Array<ArrayBuffer>; touch: Steps<void> } | undefined
   /** A larger table being filled from the codes so far by `reserve`, a slice per call. */
   private growing: { slots: Int32Array; mask: number; next: number; touch: Steps<void> } | undefined
   /** Codes moved by the latest call of `reserve` (at most REHASH_SLICE). */
@@ -134,12 +220,12 @@ export class ColumnCodesBuilder {
    */
   reserve(extra: number): boolean {
     this.rehashedLastCall = 0
-    if (!this.reserveHashes(this.values.length + extra)) return false
-    if (this.growing === undefined && (this.values.length + extra) * 2 <= this.mask) return true
+    if (!this.reserveHashes(this.count + extra)) return false
+    if (this.growing === undefined && (this.count + extra) * 2 <= this.mask) return true
     let growing = this.growing
     if (growing === undefined) {
       let mask = this.mask
-      while ((this.values.length + extra) * 2 > mask) mask = mask * 2 + 1
+      while ((this.count + extra) * 2 > mask) mask = mask * 2 + 1
       const slots = new Int32Array(mask + 1)
       growing = { slots, mask, next: 1, touch: touchFresh(slots) }
       this.growing = growing
@@ -147,7 +233,7 @@ export class ColumnCodesBuilder {
     // the codes land at random slots: the fresh table is mapped in order first, a slice per call
     // (fresh-memory.ts), so no call faults on thousands of pages at once
     if (growing.touch.next().done !== true) return false
-    const end = Math.min(this.values.length, growing.next + REHASH_SLICE)
+    const end = Math.min(this.count, growing.next + REHASH_SLICE)
     const { slots, mask } = growing
     for (let code = growing.next; code < end; code++) {
       let slot = (this.hashes[code] as number) & mask
@@ -156,7 +242,7 @@ export class ColumnCodesBuilder {
     }
     this.rehashedLastCall = end - growing.next
     growing.next = end
-    if (end < this.values.length) return false
+    if (end < this.count) return false
     this.slots = slots
     this.mask = mask
     this.growing = undefined
@@ -174,12 +260,15 @@ export class ColumnCodesBuilder {
       let length = this.hashes.length
       while (length < count) length *= 2
       const hashes = new Int32Array(length)
-      growing = { hashes, touch: touchFresh(hashes) }
+      const spans = new Int32Array(3 * length)
+      growing = { hashes, spans, touch: touchBoth(hashes, spans) }
       this.growingHashes = growing
     }
     if (growing.touch.next().done !== true) return false
     growing.hashes.set(this.hashes)
+    growing.spans.set(this.spans)
     this.hashes = growing.hashes
+    this.spans = growing.spans
     this.growingHashes = undefined
     return true
   }
@@ -199,23 +288,39 @@ export class ColumnCodesBuilder {
       }
       slot = (slot + 1) & this.mask
     }
-    const code = this.values.length
-    this.values.push(start === 0 && end === text.length ? text : text.slice(start, end))
+    const code = this.count++
+    if (text !== this.parent) {
+      this.parents.push(text)
+      this.parent = text
+    }
     if (code >= this.hashes.length) {
       const grown = new Int32Array(this.hashes.length * 2)
       grown.set(this.hashes)
       this.hashes = grown
+      const spans = new Int32Array(this.spans.length * 2)
+      spans.set(this.spans)
+      this.spans = spans
     }
+    this.spans[code * 3] = this.parents.length - 1
+    this.spans[code * 3 + 1] = start
+    this.spans[code * 3 + 2] = end
     this.hashes[code] = hash
     this.slots[slot] = code
-    if (this.values.length * 2 > this.mask) this.grow()
+    if (this.count * 2 > this.mask) this.grow()
     this.codes[record] = code
   }
 
   build(): ColumnIndex {
-    const { codes, values } = this
+    return runToEnd(this.buildSteps())
+  }
+
+  /** The same in steps (a million records' codes narrowed and counted a slice at a time); call once. */
+  *buildSteps(): Steps<ColumnIndex> {
+    const { codes, count } = this
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
-    return buildColumnIndex(values.length <= 0xffff ? new Uint16Array(codes) : codes, values, (text) => this.codeFor(text))
+    const kept = count <= 0xffff ? yield* narrowCodesSteps(codes) : codes
+    const ranges: ValueRanges = { parents: this.parents, spans: this.spans }
+    return yield* buildColumnIndexSteps(kept, { count, ranges }, (text) => this.codeFor(text))
   }
 
   private codeFor(text: string): number | undefined {
@@ -223,14 +328,16 @@ export class ColumnCodesBuilder {
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const code = this.slots[slot] as number
       if (code === 0) return undefined
-      if (this.hashes[code] === hash && this.values[code] === text) return code
+      if (this.hashes[code] === hash && this.holds(code, text, 0, text.length)) return code
     }
   }
 
   private holds(code: number, text: string, start: number, end: number): boolean {
-    const value = this.values[code] as string
-    if (value.length !== end - start) return false
-    for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) !== text.charCodeAt(start + i)) return false
+    const parent = this.parents[this.spans[code * 3] as number] as string
+    const from = this.spans[code * 3 + 1] as number
+    if ((this.spans[code * 3 + 2] as number) - from !== end - start) return false
+    if (parent === text && from === start) return true
+    for (let i = 0; i < end - start; i++) if (parent.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false
     return true
   }
 
@@ -240,4 +347,9 @@ export class ColumnCodesBuilder {
       // every slice at once
     }
   }
+}
+
+function* touchBoth(first: Int32Array, second: Int32Array): Steps<void> {
+  yield* touchFresh(first)
+  yield* touchFresh(second)
 }

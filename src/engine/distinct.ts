@@ -31,8 +31,8 @@ function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: rea
   for (const position of positions) columns.push(yield* table.columnIndexSteps(position))
   const firsts = new RecordList(records.length)
   if (columns.length === 1) {
-    const { codes, values } = columns[0]!
-    const seen = new Uint8Array(values.length)
+    const { codes, valueCount } = columns[0]!
+    const seen = new Uint8Array(valueCount)
     for (let i = 0; i < records.length; i++) {
       if ((i & (RECORDS_PER_STEP - 1)) === RECORDS_PER_STEP - 1) yield
       const record = records[i] as number
@@ -45,7 +45,7 @@ function* firstOfEachRow(table: StoredTable, records: Int32Array, positions: rea
     return firsts.records()
   }
   // one number per combination of codes while it fits in a double's integers, else a text key
-  const radices = columns.map((column) => column.values.length)
+  const radices = columns.map((column) => column.valueCount)
   const numeric = radices.reduce((product, radix) => product * radix, 1) <= Number.MAX_SAFE_INTEGER
   // a set sized for every record at once: a growing Set rehashes up to a million keys in one go
   const seen = numeric ? new NumberSet(records.length) : new Set<string>()

@@ -86,7 +86,7 @@ function* filterPart(table: StoredTable, condition: FilterCondition): Steps<Filt
     return { lists: [Int32Array.from(records)], size: records.length, codes: null, mask }
   }
   const index = yield* table.columnIndexSteps(condition.field)
-  const mask = new Uint8Array(index.values.length)
+  const mask = new Uint8Array(index.valueCount)
   const lists: Int32Array[] = []
   let size = 0
   for (const text of new Set(condition.texts)) {
@@ -330,7 +330,7 @@ function* countingSort(table: StoredTable, records: Int32Array, key: SortKey): S
   const index = yield* table.columnIndexSteps(key.field)
   const ranks = yield* ranksSteps(index, (table.fields[key.field] as FieldInfo).type)
   const codes = index.codes
-  const valueCount = index.values.length - 1
+  const valueCount = index.valueCount - 1
   // bucket 0 and valueCount + 1 are for nulls (first or last); values fill 1..valueCount
   const nullBucket = key.nullsFirst ? 0 : valueCount + 1
   const bucketOf = (record: number): number => {

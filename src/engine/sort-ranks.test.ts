@@ -2,9 +2,9 @@
 // digits, spaces, case pairs and non-ASCII characters in and after the 7-character prefix.
 
 import * as fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { compareCodePoints, compareText } from './collation.ts'
-import { codesFromTexts } from './column-index.ts'
+import { codesFromTexts, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
 import { compareTextQuickly, ranksOf, SORT_RUN, sortSteps } from './sort-ranks.ts'
 import type { FieldType } from './types.ts'
 
@@ -49,6 +49,49 @@ describe('sort ranks', () => {
       { numRuns: 200 },
     )
     expect(rankedOrder(['10', '9', '-1.5', '100'], 'numeric')).toEqual(['-1.5', '9', '10', '100'])
+  })
+})
+
+/** The values coded where they lie in one text (as a chunk's cells are), not as strings of their own. */
+function codedInPlace(values: readonly string[]): ColumnIndex {
+  const joined = `${values.join('\x01')}\x01`
+  const builder = new ColumnCodesBuilder(values.length)
+  let start = 0
+  values.forEach((value, record) => {
+    builder.add(record, joined, start, start + value.length)
+    start += value.length + 1
+  })
+  return builder.build()
+}
+
+describe('sort ranks of values where they lie', () => {
+  it('order them as the collator does, without making the column\'s strings', () => {
+    const made = vi.spyOn(Object.getPrototypeOf(codedInPlace(['a'])) as ColumnIndex, 'values', 'get')
+    try {
+      fc.assert(
+        fc.property(fc.uniqueArray(fc.oneof(text, long, prefixed), { maxLength: 60 }), fc.constantFrom<FieldType>('text', 'date'), (values, type) => {
+          const index = codedInPlace(values)
+          const ranks = ranksOf(index, type)
+          made.mockClear()
+          const byRank = (a: string, b: string): number => (ranks[index.codeFor(a) as number] as number) - (ranks[index.codeFor(b) as number] as number)
+          expect(values.toSorted(byRank)).toEqual(values.toSorted(type === 'text' ? compareText : compareCodePoints))
+          expect(index.values.slice(1)).toEqual(values)
+          expect(made).toHaveBeenCalled()
+        }),
+        { numRuns: 300 },
+      )
+      // ranked without asking for the strings: the getter is only called by the check above
+      made.mockClear()
+      const index = codedInPlace(['b', 'a', 'c a', 'C', 'é'])
+      ranksOf(index, 'text')
+      expect(made).not.toHaveBeenCalled()
+      expect(index.valueAt(3)).toBe('c a')
+      const numbers = codedInPlace(['10', '9', '-1.5', '100'])
+      expect(Array.from(ranksOf(numbers, 'numeric'))).toEqual([0, 2, 1, 0, 3])
+      expect(made).not.toHaveBeenCalled()
+    } finally {
+      made.mockRestore()
+    }
   })
 })
 

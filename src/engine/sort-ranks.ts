@@ -9,7 +9,7 @@
 
 import { isNumericType } from './cell-text.ts'
 import { compareCodePoints, compareText } from './collation.ts'
-import type { ColumnIndex } from './column-index.ts'
+import type { ColumnIndex, ValueRanges } from './column-index.ts'
 import { touchFresh } from './fresh-memory.ts'
 import { runToEnd, type Steps } from './steps.ts'
 import type { FieldType } from './types.ts'
@@ -37,10 +37,15 @@ const primaryWeights: Uint8Array = (() => {
 
 /** Key of the characters [from, from + 7) of a text, or -1 when they are not all printable ASCII. */
 export function collationSegmentKey(text: string, from: number): number {
+  return collationSegmentKeyIn(text, 0, text.length, from)
+}
+
+/** The same for the text lying at [start, end) of `text` (a column's value where it lies). */
+function collationSegmentKeyIn(text: string, start: number, end: number, from: number): number {
   let key = 0
-  for (let i = from; i < from + SEGMENT; i++) {
+  for (let i = start + from; i < start + from + SEGMENT; i++) {
     let weight = 0
-    if (i < text.length) {
+    if (i < end) {
       const code = text.charCodeAt(i)
       if (code < FIRST_PRINTABLE || code > LAST_PRINTABLE) return -1
       weight = primaryWeights[code] as number
@@ -50,12 +55,12 @@ export function collationSegmentKey(text: string, from: number): number {
   return key
 }
 
-/** Code-point key of the characters [from, from + 7) (for ISO dates and timestamps), or -1 when not ASCII. */
-function codePointSegmentKey(text: string, from: number): number {
+/** Code-point key of the characters [from, from + 7) of the text at [start, end) (for ISO dates and timestamps), or -1 when not ASCII. */
+function codePointSegmentKeyIn(text: string, start: number, end: number, from: number): number {
   let key = 0
-  for (let i = from; i < from + SEGMENT; i++) {
+  for (let i = start + from; i < start + from + SEGMENT; i++) {
     let code = 0
-    if (i < text.length) {
+    if (i < end) {
       code = text.charCodeAt(i) + 1
       if (code >= RADIX) return -1
     }
@@ -65,30 +70,35 @@ function codePointSegmentKey(text: string, from: number): number {
 }
 
 /** Codes 1..k-1 of a column in ascending value order. */
-function* sortedCodes(values: readonly string[], type: FieldType): Steps<Int32Array> {
-  const codes = new Int32Array(Math.max(0, values.length - 1))
+function* sortedCodes(index: ColumnIndex, type: FieldType): Steps<Int32Array> {
+  const codes = new Int32Array(Math.max(0, index.valueCount - 1))
   for (let i = 0; i < codes.length; i++) {
     codes[i] = i + 1
     if ((i & 0xffff) === 0xffff) yield
   }
   if (isNumericType(type)) {
-    const numbers = new Float64Array(values.length)
-    for (let code = 1; code < values.length; code++) {
-      numbers[code] = Number(values[code])
+    const numbers = new Float64Array(index.valueCount)
+    for (let code = 1; code < index.valueCount; code++) {
+      numbers[code] = Number(index.valueAt(code))
       if ((code & 0xffff) === 0) yield
     }
     return yield* sortSteps(codes, (a, b) => (numbers[a] as number) - (numbers[b] as number))
   }
-  if (type === 'bool') return codes.sort((a, b) => (values[a] === values[b] ? 0 : values[a] === 'false' ? -1 : 1))
+  if (type === 'bool') return codes.sort((a, b) => (index.valueAt(a) === index.valueAt(b) ? 0 : index.valueAt(a) === 'false' ? -1 : 1))
   const textual = type !== 'date' && type !== 'timestamp'
   // texts whose keys tie (a shared prefix of 28 characters: sentences, addresses) are told apart by
   // their primary weights before the collator is asked (a collator call costs about a microsecond)
-  const compare = textual ? compareTextQuickly : compareCodePoints
-  const segmentKey = textual ? collationSegmentKey : codePointSegmentKey
-  const keys = new Float64Array(values.length * SEGMENTS)
-  for (let code = 1; code < values.length; code++) {
-    const text = values[code] as string
-    for (let segment = 0; segment < SEGMENTS; segment++) keys[code * SEGMENTS + segment] = segmentKey(text, segment * SEGMENT)
+  const compareIn = textual ? compareRangesQuickly : compareCodeUnitsIn
+  const segmentKey = textual ? collationSegmentKeyIn : codePointSegmentKeyIn
+  // each value read where it lies: a column coded after loading has no strings of its values, and
+  // making 800,000 of them for a sort would leave them all for the GC to copy
+  const { parents, spans } = index.ranges ?? madeRanges(index.values)
+  const keys = new Float64Array(index.valueCount * SEGMENTS)
+  for (let code = 1; code < index.valueCount; code++) {
+    const text = parents[spans[code * 3] as number] as string
+    const start = spans[code * 3 + 1] as number
+    const end = spans[code * 3 + 2] as number
+    for (let segment = 0; segment < SEGMENTS; segment++) keys[code * SEGMENTS + segment] = segmentKey(text, start, end, segment * SEGMENT)
     if ((code & 0x3fff) === 0) yield
   }
   return yield* sortSteps(codes, (a, b) => {
@@ -98,8 +108,30 @@ function* sortedCodes(values: readonly string[], type: FieldType): Steps<Int32Ar
       if (keyA < 0 || keyB < 0) break
       if (keyA !== keyB) return keyA - keyB
     }
-    return compare(values[a] as string, values[b] as string)
+    const at = a * 3
+    const bt = b * 3
+    return compareIn(parents[spans[at] as number] as string, spans[at + 1] as number, spans[at + 2] as number, parents[spans[bt] as number] as string, spans[bt + 1] as number, spans[bt + 2] as number)
   })
+}
+
+/** Ranges over values that are made (each its own parent, whole): 12 bytes a value, for a column coded while loading. */
+function madeRanges(values: readonly string[]): ValueRanges {
+  const spans = new Int32Array(values.length * 3)
+  for (let code = 1; code < values.length; code++) {
+    spans[code * 3] = code
+    spans[code * 3 + 2] = (values[code] as string).length
+  }
+  return { parents: values, spans }
+}
+
+/** `compareCodePoints` of the texts at [aStart, aEnd) of `a` and [bStart, bEnd) of `b` (UTF-16 code units, as `<` does). */
+function compareCodeUnitsIn(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
+  const shorter = Math.min(aEnd - aStart, bEnd - bStart)
+  for (let i = 0; i < shorter; i++) {
+    const difference = a.charCodeAt(aStart + i) - b.charCodeAt(bStart + i)
+    if (difference !== 0) return difference
+  }
+  return aEnd - aStart - (bEnd - bStart)
 }
 
 /**
@@ -159,9 +191,9 @@ export function ranksOf(index: ColumnIndex, type: FieldType): Int32Array {
 /** The same in steps (a sort of a million distinct texts yields about every few milliseconds). */
 export function* ranksSteps(index: ColumnIndex, type: FieldType): Steps<Int32Array> {
   if (index.ranks) return index.ranks
-  const order = yield* sortedCodes(index.values, type)
+  const order = yield* sortedCodes(index, type)
   if (index.ranks) return index.ranks
-  const ranks = new Int32Array(index.values.length)
+  const ranks = new Int32Array(index.valueCount)
   // written at random places: mapped in order first (fresh-memory.ts)
   yield* touchFresh(ranks)
   for (let i = 0; i < order.length; i++) {
@@ -183,19 +215,32 @@ function isPrintableAscii(code: number): boolean {
  * that level or holding other characters. Many times faster on texts with long shared prefixes.
  */
 export function compareTextQuickly(a: string, b: string): number {
-  const shorter = Math.min(a.length, b.length)
+  return compareRangesQuickly(a, 0, a.length, b, 0, b.length)
+}
+
+/** `compareTextQuickly` of the texts at [aStart, aEnd) of `a` and [bStart, bEnd) of `b`, sliced out only for the collator. */
+function compareRangesQuickly(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
+  const aLength = aEnd - aStart
+  const bLength = bEnd - bStart
+  const shorter = Math.min(aLength, bLength)
   for (let i = 0; i < shorter; i++) {
-    const codeA = a.charCodeAt(i)
-    const codeB = b.charCodeAt(i)
-    if (!isPrintableAscii(codeA) || !isPrintableAscii(codeB)) return compareText(a, b)
+    const codeA = a.charCodeAt(aStart + i)
+    const codeB = b.charCodeAt(bStart + i)
+    if (!isPrintableAscii(codeA) || !isPrintableAscii(codeB)) return compareTextIn(a, aStart, aEnd, b, bStart, bEnd)
     const difference = (primaryWeights[codeA] as number) - (primaryWeights[codeB] as number)
     if (difference !== 0) return difference
   }
-  if (a.length === b.length) return compareText(a, b)
+  if (aLength === bLength) return compareTextIn(a, aStart, aEnd, b, bStart, bEnd)
   // a primary prefix sorts first, when the rest of the longer text has primary weights too
-  const longer = a.length > b.length ? a : b
-  for (let i = shorter; i < longer.length; i++) if (!isPrintableAscii(longer.charCodeAt(i))) return compareText(a, b)
-  return a.length - b.length
+  const longer = aLength > bLength ? a : b
+  const to = aLength > bLength ? aEnd : bEnd
+  for (let i = to - Math.abs(aLength - bLength); i < to; i++) if (!isPrintableAscii(longer.charCodeAt(i))) return compareTextIn(a, aStart, aEnd, b, bStart, bEnd)
+  return aLength - bLength
+}
+
+/** `compareText` of two texts where they lie (sliced out for the collator). */
+function compareTextIn(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
+  return compareText(aStart === 0 && aEnd === a.length ? a : a.slice(aStart, aEnd), bStart === 0 && bEnd === b.length ? b : b.slice(bStart, bEnd))
 }
 
 /** The order `sort` gives two stored texts of a field type (the order ranks encode), for a few values. */

@@ -102,7 +102,7 @@ const SPARSE_RATIO = 8
 
 function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: number): CodeCounts {
   const { codes } = index
-  const valueCount = index.values.length
+  const { valueCount } = index
   if (records !== null && records.length * SPARSE_RATIO < valueCount) {
     const matched = new Int32Array(records.length)
     for (let i = 0; i < records.length; i++) matched[i] = codes[records[i] as number] as number
@@ -156,8 +156,8 @@ const daysByIndex = new WeakMap<ColumnIndex, Float64Array>()
 function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnIndex, convert: (text: string) => number): Float64Array {
   let numbers = cache.get(index)
   if (!numbers) {
-    numbers = new Float64Array(index.values.length)
-    for (let code = 1; code < index.values.length; code++) numbers[code] = convert(index.values[code] as string)
+    numbers = new Float64Array(index.valueCount)
+    for (let code = 1; code < index.valueCount; code++) numbers[code] = convert(index.valueAt(code))
     cache.set(index, numbers)
   }
   return numbers
@@ -182,8 +182,8 @@ function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array 
   const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
   const decode = cellDecoder(type)
   const top: ValueCount[] = topEntries(counted, params.top, index, type, numbers).map((entry) => ({
-    value: decode(index.values[counted.codes[entry] as number] as string),
-    text: index.values[counted.codes[entry] as number] as string,
+    value: decode(index.valueAt(counted.codes[entry] as number)),
+    text: index.valueAt(counted.codes[entry] as number),
     count: counted.counts[entry] as number,
   }))
   const summary: FieldSummary = { field: field.id, type, count, empty: counted.empty, distinct: counted.length, top }
@@ -202,7 +202,7 @@ export function* summaryPreparationSteps(table: StoredTable, position: number): 
   const { type } = table.fields[position] as FieldInfo
   if (isNumericType(type)) cachedPerCode(numbersByIndex, index, Number)
   else if (type === 'date' || type === 'timestamp') cachedPerCode(daysByIndex, index, dayNumber)
-  else if ((type === 'text' || type === 'json') && index.values.length > MANY_TIES) yield* primaryKeySteps(index)
+  else if ((type === 'text' || type === 'json') && index.valueCount > MANY_TIES) yield* primaryKeySteps(index)
 }
 
 /** The values of the counted codes, through a per-code table. */
@@ -308,18 +308,19 @@ const KEYS_PER_STEP = 32_768
 function* primaryKeySteps(index: ColumnIndex): Steps<Float64Array> {
   const cached = primaryKeysByIndex.get(index)
   if (cached) return cached
-  const { values } = index
-  const first = values[1] ?? ''
+  // each value sliced out in turn (garbage that dies young), not all kept (a column coded after loading has none)
+  const { valueCount } = index
+  const first = valueCount > 1 ? index.valueAt(1) : ''
   let shared = first.length
-  for (let code = 2; code < values.length && shared > 0; code++) {
-    const text = values[code] as string
+  for (let code = 2; code < valueCount && shared > 0; code++) {
+    const text = index.valueAt(code)
     let i = 0
     while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
     shared = i
   }
-  const keys = new Float64Array(values.length)
-  for (let code = 1; code < values.length; code++) {
-    keys[code] = collationSegmentKey(values[code] as string, shared)
+  const keys = new Float64Array(valueCount)
+  for (let code = 1; code < valueCount; code++) {
+    keys[code] = collationSegmentKey(index.valueAt(code), shared)
     if (code % KEYS_PER_STEP === 0) yield
   }
   // Another caller may have made them meanwhile: keep one array.

@@ -11,12 +11,12 @@
 // get the same index lazily on their first filter, sort or summary, or in idle time (column-index.ts).
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
-import { buildColumnIndex, ColumnCodesBuilder, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, buildColumnIndexSteps, ColumnCodesBuilder, narrowCodesSteps, type ColumnIndex } from './column-index.ts'
 import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
 import { lowerTextFromAscii } from './lower-text.ts'
 import { AsciiRecordWriter, type WrittenChunk } from './record-writer.ts'
 import type { FieldInfo, RecordObject } from './types.ts'
-import { runToEnd } from './steps.ts'
+import { runToEnd, type Steps } from './steps.ts'
 
 export const DEFAULT_CHUNK_SIZE = 65536
 export const DEFAULT_BLOCK_SIZE = 512
@@ -148,7 +148,7 @@ export class StoredTable implements Table {
   private readonly uniqueBuilds = new Map<number, Generator<void, ColumnIndex, undefined>>()
   private readonly fieldPosition: ReadonlyMap<string, number>
   /** Column indexes part-built by `columnIndexSteps`: the codes so far and the next records to add. */
-  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number }>()
+  private readonly pendingIndexes = new Map<number, { builder: ColumnCodesBuilder; nextChunk: number; nextLocal: number; build?: Steps<ColumnIndex> }>()
 
   constructor(
     fields: readonly FieldInfo[],
@@ -244,8 +244,15 @@ export class StoredTable implements Table {
       }
       const chunk = this.chunks[pending.nextChunk]
       if (chunk === undefined) {
-        this.indexes[field] = pending.builder.build()
-        this.pendingIndexes.delete(field)
+        // every record coded: the index is made in steps of its own, shared like the coding
+        pending.build ??= pending.builder.buildSteps()
+        const step = pending.build.next()
+        if (step.done === true) {
+          this.indexes[field] = step.value
+          this.pendingIndexes.delete(field)
+          continue
+        }
+        yield
         continue
       }
       const from = pending.nextLocal
@@ -326,7 +333,7 @@ export class StoredTable implements Table {
       lookup ??= new Map(values.map((text, code) => [text, code] as const).slice(1))
       return lookup.get(value)
     }
-    return buildColumnIndex(values.length <= 0xffff ? Uint16Array.from(codes) : codes, values, codeFor)
+    return yield* buildColumnIndexSteps(values.length <= 0xffff ? yield* narrowCodesSteps(codes) : codes, values, codeFor)
   }
 
   private builtIndex(field: number): ColumnIndex | undefined {
