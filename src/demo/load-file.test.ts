@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { Catalog, createDatastoreHandler, type Table } from '../engine/index.ts'
 import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
 import { readTable } from './testing.ts'
 
@@ -102,6 +103,32 @@ describe('loading CSV', () => {
     expect(reports.length).toBeGreaterThan(1)
   })
 })
+
+describe('loading CSV with partial tables', () => {
+  it('answers filters on its coded columns as a load without them does (room for the estimated size made early, past the end too)', async () => {
+    const rows = 200_000
+    // the estimate from the first chunk is exceeded (later lines are longer), and the last chunk is partial
+    const text = 'id,word,flag\n' + Array.from({ length: rows }, (_, i) => `${i},w${i % 97}${i > 100_000 ? 'xxxxxxxx' : ''},${i % 3 === 0 ? '' : 'y'}`).join('\n')
+    const estimates: number[] = []
+    const partial = await loadDataFile(new Blob([text]), { name: 'a.csv', chunkSize: 4_096, onPartial: (_table, expected) => estimates.push(expected) })
+    const whole = await loadDataFile(new Blob([text]), { name: 'a.csv', chunkSize: 4_096 })
+    expect(estimates.length).toBeGreaterThan(1)
+    expect(estimates[0]).toBeLessThan(rows)
+    for (const filters of [{ word: 'w5' }, { word: 'w5xxxxxxxx' }, { flag: 'y' }, { word: ['w0', 'w96xxxxxxxx'], flag: 'y' }]) {
+      const [fromPartial, fromWhole] = await Promise.all([partial, whole].map((table) => filteredIds(table, filters)))
+      expect(fromPartial.length).toBeGreaterThan(0)
+      expect(fromPartial).toEqual(fromWhole)
+    }
+  })
+})
+
+async function filteredIds(table: Table, filters: Record<string, unknown>): Promise<number[]> {
+  const catalog = new Catalog()
+  catalog.add({ id: 't', load: () => table })
+  const handler = createDatastoreHandler({ catalog, basePath: '/t', tokens: [] })
+  const response = await handler(new Request('http://test/t/api/action/datastore_search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resource_id: 't', filters, limit: 200_000, fields: ['_id'] }) }))
+  return ((await response.json()) as { result: { records: { _id: number }[] } }).result.records.map((record) => record._id)
+}
 
 describe('loading JSON', () => {
   it('reads an array of objects: fields in first-seen order, missing keys null, types from the values', async () => {

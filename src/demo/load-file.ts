@@ -81,6 +81,7 @@ interface ReadProgress {
 export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number): RecordSink<Table> {
   const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
   let publishedChunks = 0
+  let reserved = 0
   return {
     append: (record) => builder.append(record),
     appendTexts: (texts, scales) => builder.appendTexts(texts, scales),
@@ -89,7 +90,10 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
-      onPartial(prefix, total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size)
+      const expected = total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size
+      // a quarter to spare, so that a slightly higher estimate later makes no second copy
+      if (expected > reserved) builder.reserve((reserved = Math.round(expected * 1.25)))
+      onPartial(prefix, expected)
       // a turn of the event loop, so searches waiting for this prefix answer now
       await new Promise((resolve) => setTimeout(resolve, 0))
     },
