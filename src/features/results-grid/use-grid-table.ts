@@ -70,6 +70,10 @@ interface GridTableOptions {
 
 const NO_ROWS: GridRecord[] = []
 const ALL_VISIBLE = Object.freeze({})
+// The columns are given in the order drawn, so the table's own order is left empty (its columns'
+// order): the same state however the drawn columns change while the grid scrolls, so no change of
+// the table's state (and no render) follows a scroll. A change of order is reported against every field.
+const COLUMNS_AS_GIVEN: string[] = []
 
 export function useGridTable({ fields, widths, sizing, order, pinned, sort, onSizingChange, onPinnedChange, onOrderChange }: GridTableOptions): GridTable {
   const columns = useMemo(
@@ -86,8 +90,6 @@ export function useGridTable({ fields, widths, sizing, order, pinned, sort, onSi
       ),
     [fields, widths],
   )
-  // The table is told the order of the columns it models; a change is reported against every field.
-  const drawnOrder = useMemo(() => fields.map((field) => field.id), [fields])
   const pinning = useMemo<ColumnPinningState>(() => ({ start: [...pinned], end: [] }), [pinned])
   const sorting = useMemo(() => sort.map((key) => ({ id: key.field, desc: key.direction === 'desc' })), [sort])
   // The latest callbacks, read when the table reports a change: the options need not change with them.
@@ -101,12 +103,12 @@ export function useGridTable({ fields, widths, sizing, order, pinned, sort, onSi
       columns,
       data: NO_ROWS,
       manualSorting: true,
-      state: { columnSizing: sizing, columnPinning: pinning, columnOrder: drawnOrder, sorting, columnVisibility: ALL_VISIBLE },
+      state: { columnSizing: sizing, columnPinning: pinning, columnOrder: COLUMNS_AS_GIVEN, sorting, columnVisibility: ALL_VISIBLE },
       onColumnSizingChange: (updater: Updater<ColumnSizingState>) => report.current.onSizingChange(resolve(updater, sizing)),
       onColumnPinningChange: (updater: Updater<ColumnPinningState>) => report.current.onPinnedChange(resolve(updater, pinning).start ?? []),
       onColumnOrderChange: (updater: Updater<string[]>) => report.current.onOrderChange(resolve(updater, report.current.order.map((field) => field.id))),
     }),
-    [columns, sizing, pinning, drawnOrder, sorting],
+    [columns, sizing, pinning, sorting],
   )
   return useTable(options, (state) => state)
 }
