@@ -1,7 +1,9 @@
 // What each long main-thread task of a page spent its time on, from a Chromium performance trace
 // (Playwright's browser.startTracing with TRACE_CATEGORIES): the trace events inside it (script,
 // garbage collection, style, layout, message deserialisation...) by their own time, and the
-// JavaScript functions the sampling profiler saw it in. For the hand-run benchmarks.
+// JavaScript functions the sampling profiler saw it in. For the hand-run benchmarks. A task's
+// duration is wall-clock time, which a loaded machine stretches (the thread waits for a core); its CPU
+// time (the trace's thread time) is what the page's own work cost, the figure to compare across runs.
 import type { Browser, Page } from '@playwright/test'
 
 export const TRACE_CATEGORIES = [
@@ -22,6 +24,8 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number
   id?: string
   args?: {
     name?: string
@@ -42,6 +46,8 @@ interface ProfileNode {
 export interface TaskReport {
   startMs: number
   durationMs: number
+  /** The main thread's CPU time in the task (ms): its duration less the time it waited for a core. */
+  cpuMs: number
   /** Trace events by their own time (ms), largest first. */
   events: [string, number][]
   /** JavaScript functions by their own sampled time (ms), largest first. */
@@ -154,6 +160,7 @@ export function longTasks(trace: { traceEvents: TraceEvent[] } | TraceEvent[], o
     return {
       startMs: Math.round((task.ts - origin) / 1000),
       durationMs: Math.round((task.dur ?? 0) / 1000),
+      cpuMs: Math.round((task.tdur ?? task.dur ?? 0) / 1000),
       events: top(own, 12),
       selfFunctions: top(self, 15),
       totalFunctions: top(total, 25),
@@ -178,9 +185,11 @@ export async function traceLongTasks(browser: Browser, page: Page, during: () =>
 export function printTasks(label: string, tasks: TaskReport[], overMs = 50): void {
   console.info(`${label}: ${tasks.length} main-thread task(s) over ${overMs} ms`)
   for (const task of tasks) {
-    console.info(`  task at ${task.startMs} ms: ${task.durationMs} ms`)
+    console.info(`  task at ${task.startMs} ms: ${task.durationMs} ms (CPU ${task.cpuMs} ms)`)
     console.info(`    events (own ms): ${task.events.map(([name, value]) => `${name} ${value}`).join(', ')}`)
     console.info(`    JS self (ms): ${task.selfFunctions.map(([name, value]) => `${name} ${value}`).join(', ')}`)
     console.info(`    JS total (ms): ${task.totalFunctions.map(([name, value]) => `${name} ${value}`).join(', ')}`)
   }
+  const byCpu = tasks.toSorted((a, b) => b.cpuMs - a.cpuMs).slice(0, 5)
+  console.info(`${label}: most CPU in one task (ms): ${byCpu.map((task) => `${task.cpuMs} (at ${task.startMs} ms, ${task.durationMs} ms long)`).join(', ') || 'none'}`)
 }

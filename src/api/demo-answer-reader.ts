@@ -4,7 +4,6 @@
 import type { AnswerReader } from '../demo/protocol.ts'
 import { handOffAnswer, type AnswerRest } from './answer-columns.ts'
 import { parseResponse, type ParseContext } from './parse-response.ts'
-import type { RecordColumn } from './record-columns.ts'
 import { rawFromEngine } from './engine-raw.ts'
 
 
@@ -15,10 +14,10 @@ export interface DemoAnswer extends AnswerRest {
   readMs: number
 }
 
-/** Runs in the demo worker: parses the engine's answer and posts its records column by column. */
+/** Runs in the demo worker: parses the engine's answer and posts its records as columns, a few per part. */
 export const readDemoAnswer: AnswerReader = (response, context, postPart): DemoAnswer => {
   const started = performance.now()
   const outcome = parseResponse(rawFromEngine(response, 0), context as ParseContext)
-  const rest = handOffAnswer(outcome, (column: RecordColumn, transfer) => postPart(column, transfer))
+  const rest = handOffAnswer(outcome, (part, transfer) => postPart(part, transfer))
   return { status: response.status, readMs: performance.now() - started, ...rest }
 }

@@ -8,7 +8,7 @@ import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import type { ParseContext, ParseOutcome } from './parse-response.ts'
 import { takeOverAnswer } from './answer-columns.ts'
-import type { RecordColumn } from './record-columns.ts'
+import type { ColumnBatch } from './record-columns.ts'
 import { OffThreadUnavailable } from './off-thread.ts'
 import { TransportError, type RawResponse, type SendOptions } from './transport.ts'
 
@@ -41,7 +41,7 @@ function createBrowserWorker(): LiveWorkerLike {
 }
 
 interface Pending {
-  columns: RecordColumn[]
+  parts: ColumnBatch[]
   receive: (message: FromLiveWorker) => void
   fail: (error: Error) => void
 }
@@ -102,7 +102,7 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
         reject(new TransportError('aborted', 'The query was cancelled.'))
       }
       const pendingCall: Pending = {
-        columns: [],
+        parts: [],
         fail: (error) => {
           settle()
           reject(error)
@@ -113,11 +113,11 @@ export function createLiveWorkerClient(createWorker: () => LiveWorkerLike = crea
               onProgress?.(message.progress)
               return
             case 'columns':
-              pendingCall.columns.push(...message.columns)
+              pendingCall.parts.push(message.part)
               return
             case 'answered': {
               settle()
-              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: takeOverAnswer(message, pendingCall.columns) })
+              resolve({ status: message.status, elapsedMs: message.elapsedMs, outcome: takeOverAnswer(message, pendingCall.parts) })
               return
             }
             case 'transport-failed':

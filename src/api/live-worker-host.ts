@@ -1,18 +1,15 @@
 // The live-answer worker's work, apart from the worker global so plain tests can run it: send with
 // the same fetch transport the page uses (or take an answer the page fetched), parse with the one
 // response parser (lists are rebuilt there), and post the records as columns (record-columns.ts), a
-// few per message, buffers transferred.
+// few per message, buffers transferred (answer-columns.ts).
 import { handOffAnswer } from './answer-columns.ts'
 import { createFetchTransport } from './fetch-transport.ts'
 import type { FromLiveWorker, ToLiveWorker } from './live-worker-protocol.ts'
 import { parseResponse, type ParseContext } from './parse-response.ts'
-import type { RecordColumn } from './record-columns.ts'
 import { TransportError, type RawResponse, type TransferProgress } from './transport.ts'
 
 /** Byte progress is posted at most this often (each message wakes the page). */
 const PROGRESS_EVERY_MS = 100
-/** Columns are posted together up to about this many characters of text a message. */
-const COLUMNS_MESSAGE_CHARS = 1 << 20
 
 export interface LiveWorkerHost {
   receive(message: ToLiveWorker): void
@@ -29,22 +26,7 @@ export function createLiveWorkerHost(post: PostToPage, options: { fetchImpl?: ty
     const outcome = parseResponse(raw, context)
     // Cancelled while parsing: the page has moved on.
     if (signal?.aborted) return
-    let batch: RecordColumn[] = []
-    let transfer: ArrayBuffer[] = []
-    let chars = 0
-    const flush = () => {
-      if (batch.length > 0) post({ kind: 'columns', id, columns: batch }, transfer)
-      batch = []
-      transfer = []
-      chars = 0
-    }
-    const rest = handOffAnswer(outcome, (column, buffers) => {
-      batch.push(column)
-      transfer.push(...buffers)
-      chars += column.text.length + column.kinds.length
-      if (chars >= COLUMNS_MESSAGE_CHARS) flush()
-    })
-    flush()
+    const rest = handOffAnswer(outcome, (part, transfer) => post({ kind: 'columns', id, part }, transfer))
     post({ kind: 'answered', id, status: raw.status, elapsedMs: raw.elapsedMs, ...rest })
   }
 

@@ -4,7 +4,7 @@
 // parsed answer, or a transport failure to rebuild. Every message carries the request's id.
 import type { HttpRequestSpec } from '../query/request-builder.ts'
 import type { ParseContext, ParseOutcome } from './parse-response.ts'
-import type { RecordColumn } from './record-columns.ts'
+import type { ColumnBatch } from './record-columns.ts'
 import type { RawResponse, TransferProgress, TransportFailureKind } from './transport.ts'
 
 export type ToLiveWorker =
@@ -22,11 +22,8 @@ export interface TransportFailure {
 
 export type FromLiveWorker =
   | { kind: 'progress'; id: number; progress: TransferProgress }
-  /**
-   * Columns of the records, their buffers transferred: a few per message, so no message takes long
-   * to read and an answer of 10,000 fields is not 10,000 messages.
-   */
-  | { kind: 'columns'; id: number; columns: RecordColumn[] }
+  /** Columns of the records, a few packed per message, their buffers transferred (answer-columns.ts). */
+  | { kind: 'columns'; id: number; part: ColumnBatch }
   /** The parsed answer; on success its `records` is empty: the `count` records are in the columns sent before. */
   | { kind: 'answered'; id: number; status: number; elapsedMs: number; outcome: ParseOutcome; count: number }
   | { kind: 'transport-failed'; id: number; failure: TransportFailure }

@@ -61,12 +61,13 @@ const spec = (path: string): HttpRequestSpec => ({ method: 'GET', url: `${origin
 const raw = (bodyText: string) => ({ status: 200, statusText: 'OK', headers: [], bodyText, elapsedMs: 7 })
 
 /** A stand-in Worker: the host runs here, every message crosses as a structured clone, a turn later. */
-function inProcessWorker(seen: FromLiveWorker[] = []) {
+function inProcessWorker(seen: FromLiveWorker[] = [], transferred: number[] = []) {
   const listeners = new Map<string, ((event: Event) => void)[]>()
   const emit = (type: string, event: Event) => (listeners.get(type) ?? []).forEach((listener) => listener(event))
   const host = createLiveWorkerHost((message, transfer) => {
     const copy = structuredClone(message, { transfer })
     seen.push(copy)
+    transferred.push(transfer?.length ?? 0)
     setTimeout(() => emit('message', new MessageEvent('message', { data: copy })))
   })
   const worker: LiveWorkerLike & { crash: () => void; terminated: boolean } = {
@@ -94,21 +95,23 @@ describe('live-answer worker', () => {
     expect(records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
     expect(JSON.stringify(records)).toBe(JSON.stringify(Array.from({ length: ROWS }, (_, row) => ({ _id: row + 1, name: `name ${row}`, size: row * 2 }))))
     // The columns, a few per message (these three fit in one), then the answer without its records.
-    const columnMessages = seen.flatMap((message) => (message.kind === 'columns' ? [message.columns.map((column) => column.key)] : []))
+    const columnMessages = seen.flatMap((message) => (message.kind === 'columns' ? [message.part.keys] : []))
     expect(columnMessages).toEqual([['_id', 'name', 'size']])
     expect(seen.at(-1)).toMatchObject({ kind: 'answered', count: ROWS, outcome: { ok: true, result: { records: [] } } })
     expect(progress.at(-1)).toMatchObject({ done: listsBody.length, unit: 'bytes' })
   })
 
-  it('parses in the worker an answer the page fetched itself, and an answer of 10,000 fields comes in a few messages', async () => {
+  it('parses in the worker an answer the page fetched itself, and an answer of 10,000 fields comes in a few messages of two buffers each', async () => {
     const seen: FromLiveWorker[] = []
-    const client = createLiveWorkerClient(() => inProcessWorker(seen))
+    const transferred: number[] = []
+    const client = createLiveWorkerClient(() => inProcessWorker(seen, transferred))
     const answer = await client.parse(raw(listsBody), { requestedLimit: ROWS })
     if (!answer.outcome.ok) throw new Error('expected records')
     expect(answer).toMatchObject({ status: 200, elapsedMs: 7 })
     expect(answer.outcome.result.records[ROWS - 1]).toEqual({ _id: ROWS, name: `name ${ROWS - 1}`, size: (ROWS - 1) * 2 })
 
     seen.length = 0
+    transferred.length = 0
     const ids = Array.from({ length: 10_000 }, (_, index) => `f${index}`)
     const wide = JSON.stringify({
       success: true,
@@ -118,6 +121,9 @@ describe('live-answer worker', () => {
     if (!wideAnswer.outcome.ok) throw new Error('expected records')
     expect(wideAnswer.outcome.result.records[1]?.f9999).toBe('r1f9999')
     expect(seen.filter((message) => message.kind === 'columns').length).toBeLessThanOrEqual(2)
+    // The page reads a transferred buffer for every one a message carries: two a message, not two a column.
+    expect(transferred.filter((count) => count > 0).every((count) => count === 2)).toBe(true)
+    expect(seen.flatMap((message) => (message.kind === 'columns' ? message.part.keys : []))).toEqual(ids)
   })
 
   it('keeps concurrent requests apart by id', async () => {

@@ -1,7 +1,7 @@
 import { array, assert, constantFrom, dictionary, jsonValue, oneof, property, string, uniqueArray } from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { JsonValue } from './body-text.ts'
-import { fromColumns, plainRecords, toColumns, transferables } from './record-columns.ts'
+import { batchTransferables, fromColumns, packColumns, plainRecords, toColumns, unpackColumns } from './record-columns.ts'
 
 type Rec = { [field: string]: JsonValue }
 
@@ -15,9 +15,12 @@ const pages = uniqueArray(keyNames, { minLength: 1, maxLength: 8 }).chain((ids) 
 )
 
 const roundTrip = (records: Rec[], ids: string[]) => {
-  const columns = toColumns(records, ids)
-  // As postMessage would carry them, buffers transferred.
-  return fromColumns(structuredClone(columns, { transfer: transferables(columns) }))
+  const { count, columns } = toColumns(records, ids)
+  // As postMessage would carry them: packed in parts (here two), buffers transferred.
+  const half = Math.ceil(columns.length / 2)
+  const parts = [columns.slice(0, half), columns.slice(half)].map((part) => packColumns(part, count))
+  const received = parts.map((part) => structuredClone(part, { transfer: batchTransferables(part) }))
+  return fromColumns({ count, columns: received.flatMap(unpackColumns) })
 }
 
 describe('record columns', () => {

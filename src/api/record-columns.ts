@@ -77,9 +77,46 @@ function toColumn(records: readonly PlainRecord[], key: string): RecordColumn {
   return { key, text: parts.join(''), ends, kinds }
 }
 
-/** The buffers to transfer (not copy) with a postMessage of these columns. */
-export function transferables(columns: RecordColumns): ArrayBuffer[] {
-  return columns.columns.flatMap((column) => [column.ends.buffer as ArrayBuffer, column.kinds.buffer as ArrayBuffer])
+/**
+ * Columns packed to cross a postMessage: their keys and texts, and all their ends and kinds in one
+ * buffer each. Two typed arrays per column made the page read two transferred buffers per column:
+ * for an answer of 10,000 fields, 20,000 of them, about 100 ms in one message.
+ */
+export interface ColumnBatch {
+  /** Cells per column. */
+  count: number
+  keys: string[]
+  texts: string[]
+  /** Each column's `count` ends, one column after the other. */
+  ends: Uint32Array
+  /** Each column's `count` kinds, one column after the other. */
+  kinds: Uint8Array
+}
+
+/** `columns` (each of `count` cells) as one batch. */
+export function packColumns(columns: readonly RecordColumn[], count: number): ColumnBatch {
+  const ends = new Uint32Array(columns.length * count)
+  const kinds = new Uint8Array(columns.length * count)
+  columns.forEach((column, index) => {
+    ends.set(column.ends, index * count)
+    kinds.set(column.kinds, index * count)
+  })
+  return { count, keys: columns.map((column) => column.key), texts: columns.map((column) => column.text), ends, kinds }
+}
+
+/** The buffers to transfer (not copy) with a postMessage of this batch. */
+export function batchTransferables(batch: ColumnBatch): ArrayBuffer[] {
+  return [batch.ends.buffer as ArrayBuffer, batch.kinds.buffer as ArrayBuffer]
+}
+
+/** The columns of a batch, their ends and kinds views over the batch's buffers (nothing copied). */
+export function unpackColumns({ count, keys, texts, ends, kinds }: ColumnBatch): RecordColumn[] {
+  return keys.map((key, index) => ({
+    key,
+    text: texts[index] ?? '',
+    ends: ends.subarray(index * count, (index + 1) * count),
+    kinds: kinds.subarray(index * count, (index + 1) * count),
+  }))
 }
 
 /** The value of one cell (undefined when the record has no such key). */

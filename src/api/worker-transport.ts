@@ -11,7 +11,7 @@ import type { DemoAnswer } from './demo-answer-reader.ts'
 import { rawFromEngine } from './engine-raw.ts'
 import type { LiveAnswer } from './live-worker-client.ts'
 import type { ParseContext } from './parse-response.ts'
-import type { RecordColumn } from './record-columns.ts'
+import type { ColumnBatch } from './record-columns.ts'
 import { TransportError, type RawResponse, type SendOptions, type Transport } from './transport.ts'
 
 /** The part of the demo worker client this transport uses. */
@@ -56,16 +56,16 @@ export function createWorkerTransport(client: DemoRequestClient): WorkerTranspor
     async search(spec, context, { signal, onProgress } = {}): Promise<LiveAnswer> {
       if (signal?.aborted) throw new TransportError('aborted', 'The query was cancelled.')
       const started = performance.now()
-      const columns: RecordColumn[] = []
+      const parts: ColumnBatch[] = []
       try {
         const answer = (await client.read(spec, context, {
           signal,
           onProgress: recordProgress(onProgress),
-          onPart: (part) => columns.push(part as RecordColumn),
+          onPart: (part) => parts.push(part as ColumnBatch),
         })) as DemoAnswer
         // The time to the engine's answer, as `send` reports it: not the reading that follows it.
         const elapsedMs = Math.max(0, performance.now() - started - answer.readMs)
-        return { status: answer.status, elapsedMs, outcome: takeOverAnswer(answer, columns) }
+        return { status: answer.status, elapsedMs, outcome: takeOverAnswer(answer, parts) }
       } catch (error) {
         throw engineFailure(error, signal, 'The query was cancelled.')
       }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { FieldLabel } from '../../api/resource-metadata.ts'
 import { columnEntries, moveColumn, toggleColumn } from './column-order.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
@@ -22,8 +22,10 @@ export function ColumnChooser({ allFields, chosen, onChange, labels }: ColumnCho
   const panelRef = useRef<HTMLFieldSetElement>(null)
   // Reordering moves DOM nodes, which drops focus: the control that was used gets it back.
   const refocus = useRef<string | null>(null)
-  const entries = columnEntries(allFields, chosen)
-  const shownCount = entries.filter((entry) => entry.visible).length
+  // Listed only while the panel is open: the form re-renders this on every key typed, and an answer
+  // may have 10,000 fields.
+  const entries = useMemo(() => (open ? columnEntries(allFields, chosen) : []), [open, allFields, chosen])
+  const shownCount = useMemo(() => entries.filter((entry) => entry.visible).length, [entries])
 
   useEffect(() => {
     const label = refocus.current

@@ -26,6 +26,15 @@ function add(field: string, value: string) {
 }
 
 describe('FilterEditor', () => {
+  it('offers the field names once the Filter field is first used, not before', () => {
+    render(<Harness />)
+    const input = screen.getByLabelText('Filter field')
+    expect(document.querySelectorAll('datalist option')).toHaveLength(0)
+    fireEvent.focus(input)
+    const listed = document.getElementById(input.getAttribute('list') ?? '')
+    expect([...(listed?.querySelectorAll('option') ?? [])].map((option) => option.getAttribute('value'))).toEqual(['subject', 'stage'])
+  })
+
   it('groups values of one field as any-of and several fields as all-of', () => {
     render(<Harness />)
     add('stage', 'active')

@@ -46,6 +46,9 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
   const valueInput = useRef<HTMLInputElement>(null)
   const [keptField, setKeptField] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  // The suggestions are drawn once the field is first used: an answer of thousands of fields would
+  // otherwise add a thousand options to the page with every new answer, for a list seldom opened.
+  const [suggesting, setSuggesting] = useState(false)
   const fieldMessageId = `${id}-field-message`
   const valueMessageId = `${id}-value-message`
   const groupMessageId = `${id}-group-message`
@@ -99,6 +102,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
               if (problem?.on === 'field') setProblem(null)
             }}
             onKeyDown={handleEnter}
+            onFocus={() => setSuggesting(true)}
             aria-invalid={fieldError || error ? true : undefined}
             aria-describedby={fieldError ? fieldMessageId : error ? groupMessageId : undefined}
           />
@@ -126,7 +130,7 @@ export function FilterEditor({ filters, onFiltersChange, onRun, fieldSuggestions
           Add filter
         </button>
       </div>
-      {fieldSuggestions.length > 0 ? (
+      {suggesting && fieldSuggestions.length > 0 ? (
         <FieldSuggestions id={`${id}-fields`} names={fieldSuggestions} />
       ) : null}
       <FilterChips filters={filters} onRemove={(f, v) => onFiltersChange(removeFilterValue(filters, f, v))} />

@@ -5,11 +5,13 @@
 import { memo, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { describeCell } from './cell-format.ts'
 import { CellValue } from './CellValue.tsx'
+import type { GridField } from './column-widths.ts'
 import { cellValue, type GridRecord } from './use-grid-table.ts'
 
 /** A column as drawn: its place among the shown columns and its style (width, sticky offset, gap before it). */
 export interface DrawnColumn {
   id: string
+  field: GridField
   type: string
   /** 0-based among all shown columns (aria-colindex - 1). */
   position: number

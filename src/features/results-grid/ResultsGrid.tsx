@@ -9,6 +9,7 @@ import { FilterValueDialog } from '../columns/FilterValueDialog.tsx'
 import { RecordPanel } from '../row-detail/RecordPanel.tsx'
 import { isNumericType } from './cell-format.ts'
 import { cellAt, extendSelection, selectionBounds, type CellSelection } from './cell-selection.ts'
+import { columnLayout, DEFAULT_COLUMN_PX } from './column-layout.ts'
 import { columnWidths, type GridField } from './column-widths.ts'
 import { canvasMeasure, fitWidth } from './fit-width.ts'
 import { FullValueDialog } from './FullValueDialog.tsx'
@@ -19,7 +20,7 @@ import { createSharedScrollOffsets } from './shared-scroll.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
-import { cellValue, columnSizes, useGridTable, type GridColumn, type GridRecord } from './use-grid-table.ts'
+import { cellValue, useGridTable, type GridRecord } from './use-grid-table.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './results-grid.css'
 
@@ -137,15 +138,15 @@ export function ResultsGrid({
     openedFrom.current?.focus()
   }
 
-  const pinnedShown = useMemo(() => pinned.filter((id) => fields.some((field) => field.id === id)), [pinned, fields])
-  // The first column drawn (a pinned one, else the first field) also holds the row's Details button.
-  const firstId = pinnedShown[0] ?? fields[0]?.id
-  const guessedWidths = useMemo(
-    () => columnWidths(fields, records).map((width, index) => (fields[index]?.id === firstId ? width + DETAILS_BUTTON_PX : width)),
-    [fields, records, firstId],
-  )
+  const guessedWidths = useMemo(() => columnWidths(fields, records), [fields, records])
   const sizing = useMemo<ColumnSizingState>(() => ({ ...widths, ...liveWidths }), [widths, liveWidths])
-  const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields])
+  // Made once per layout, never while the grid scrolls: the one pass over every column. The first
+  // column drawn (a pinned one, else the first field) also holds the row's Details button.
+  const layout = useMemo(() => columnLayout(fields, pinned, guessedWidths, sizing, DETAILS_BUTTON_PX), [fields, pinned, guessedWidths, sizing])
+  const { ids: shownIds, pinnedCount, startWidth, totalWidth } = layout
+  const centerCount = shownIds.length - pinnedCount
+  const pinnedShown = useMemo(() => layout.ids.slice(0, layout.pinnedCount), [layout])
+  const firstId = shownIds[0]
 
   // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts), which draws
   // what both ask for in one synchronous render; they do not flush renders of their own.
@@ -162,43 +163,15 @@ export function ResultsGrid({
   })
   const rowItems = virtualizer.getVirtualItems()
 
-  const commitLayout = (change: LayoutChange) => onLayoutChange?.(change)
-  const table = useGridTable({
-    fields,
-    guessedWidths,
-    sizing,
-    pinned: pinnedShown,
-    sort,
-    onSizingChange: setLiveWidths,
-    onPinnedChange: (next) => commitLayout({ pinned: next }),
-    onOrderChange: (order) => commitLayout({ order }),
-  })
-  // The table (and so this) changes only with the layout, never while the grid scrolls. Each width
-  // is asked of the table once per layout, and summed here, not with the table's get*TotalSize():
-  // those build header groups first, which for 10,000 columns took seconds (the grid draws its
-  // header cells from the columns, not from headers).
-  const layout = useMemo(() => {
-    const start = table.getStartVisibleLeafColumns()
-    const center = table.getCenterVisibleLeafColumns()
-    const shown = [...start, ...center]
-    const sizes = columnSizes(shown, sizing)
-    let startWidth = 0
-    for (let index = 0; index < start.length; index++) startWidth += sizes[index] ?? 0
-    let totalWidth = startWidth
-    for (let index = start.length; index < shown.length; index++) totalWidth += sizes[index] ?? 0
-    return { start, center, shown, sizes, startWidth, totalWidth }
-  }, [table, sizing])
-  const { start: startColumns, center: centerColumns, shown: shownColumns, startWidth, totalWidth } = layout
-
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
   // in the body: 10,000 fields drawn at once froze the tab. Pinned columns are always drawn.
-  const windowed = centerColumns.length > COLUMNS_ALWAYS_DRAWN
+  const windowed = centerCount > COLUMNS_ALWAYS_DRAWN
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
-    count: centerColumns.length,
+    count: centerCount,
     getScrollElement: () => scrollRef.current,
     observeElementOffset: scrollOffsets.observeLeft,
-    estimateSize: (index) => layout.sizes[startColumns.length + index] ?? 120,
+    estimateSize: (index) => layout.sizes[pinnedCount + index] ?? DEFAULT_COLUMN_PX,
     overscan: COLUMN_OVERSCAN,
     scrollMargin: startWidth,
     enabled: windowed,
@@ -214,43 +187,55 @@ export function ResultsGrid({
   // Each column as drawn, made once per layout (pinned ones with their sticky offset), so a row or
   // header that stays in view gets the very same column objects while the grid scrolls.
   const describeColumn = useMemo(() => {
-    const made = new Map<string, DrawnColumn>()
-    const lefts = new Map<string, number>()
-    let left = 0
-    layout.start.forEach((column, index) => {
-      lefts.set(column.id, left)
-      left += layout.sizes[index] ?? 0
-    })
-    return (column: GridColumn, position: number): DrawnColumn => {
-      let drawn = made.get(column.id)
+    const made = new Map<number, DrawnColumn>()
+    return (position: number): DrawnColumn => {
+      let drawn = made.get(position)
       if (drawn === undefined) {
-        const width = layout.sizes[position] ?? column.getSize()
-        const pinnedLeft = lefts.get(column.id)
-        const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(pinnedLeft === undefined ? {} : { left: pinnedLeft }) }
-        const type = fieldById.get(column.id)?.type ?? 'text'
-        const pinnedEdge = pinnedLeft !== undefined && position === layout.start.length - 1
-        drawn = { id: column.id, type, position, numeric: isNumericType(type), pinned: pinnedLeft !== undefined, pinnedEdge, style }
-        made.set(column.id, drawn)
+        const id = layout.ids[position] ?? ''
+        const width = layout.sizes[position] ?? DEFAULT_COLUMN_PX
+        const isPinned = position < layout.pinnedCount
+        const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(isPinned ? { left: layout.starts[position] } : {}) }
+        const field = fields[layout.fieldIndexes[position] ?? -1] ?? { id, type: 'text' }
+        drawn = { id, field, type: field.type, position, numeric: isNumericType(field.type), pinned: isPinned, pinnedEdge: isPinned && position === layout.pinnedCount - 1, style }
+        made.set(position, drawn)
       }
       return drawn
     }
-  }, [layout, fieldById])
+  }, [layout, fields])
   const drawnColumns = useMemo(() => {
-    const drawnCenter = windowed ? columnItems.map((item) => item.index) : centerColumns.map((_column, index) => index)
-    const drawn = startColumns.map((column, position) => describeColumn(column, position))
-    for (const index of drawnCenter) {
-      const column = centerColumns[index]
-      if (column === undefined) continue
-      const described = describeColumn(column, startColumns.length + index)
+    const drawn: DrawnColumn[] = []
+    for (let position = 0; position < pinnedCount; position++) drawn.push(describeColumn(position))
+    const add = (index: number) => {
+      const described = describeColumn(pinnedCount + index)
       // The first unpinned column drawn starts after the columns scrolled past.
-      drawn.push(drawn.length === startColumns.length && centerGap > 0 ? { ...described, style: { ...described.style, marginLeft: centerGap } } : described)
+      drawn.push(drawn.length === pinnedCount && centerGap > 0 ? { ...described, style: { ...described.style, marginLeft: centerGap } } : described)
     }
+    if (windowed) for (const item of columnItems) add(item.index)
+    else for (let index = 0; index < centerCount; index++) add(index)
     return drawn
-  }, [windowed, columnItems, centerColumns, startColumns, describeColumn, centerGap])
+  }, [windowed, columnItems, centerCount, pinnedCount, describeColumn, centerGap])
+
+  // The table models the drawn columns (use-grid-table.ts): the ones a header menu or a resize edge can act on.
+  const drawnModel = useMemo(
+    () => ({ fields: drawnColumns.map((column) => column.field), widths: drawnColumns.map((column) => layout.sizes[column.position] ?? DEFAULT_COLUMN_PX) }),
+    [drawnColumns, layout],
+  )
+  const commitLayout = (change: LayoutChange) => onLayoutChange?.(change)
+  const table = useGridTable({
+    fields: drawnModel.fields,
+    widths: drawnModel.widths,
+    sizing,
+    order: fields,
+    pinned: pinnedShown,
+    sort,
+    onSizingChange: setLiveWidths,
+    onPinnedChange: (next) => commitLayout({ pinned: next }),
+    onOrderChange: (order) => commitLayout({ order }),
+  })
 
   const handleToggle = (field: string, multi: boolean) => onSortChange(toggleSort(sort, field, multi))
   const active = Math.min(activeRow, Math.max(0, records.length - 1))
-  const activeColumn = Math.min(activeCol, Math.max(0, shownColumns.length - 1))
+  const activeColumn = Math.min(activeCol, Math.max(0, shownIds.length - 1))
 
   // New records start again at their first row; the record panel closes, unless the user paged from
   // it, in which case it shows the new page's first (Next) or last (Previous) record.
@@ -281,14 +266,15 @@ export function ResultsGrid({
   })
 
   const showColumn = (position: number) => {
-    const center = position - startColumns.length
+    const center = position - pinnedCount
     if (windowed && center >= 0) columnVirtualizer.scrollToIndex(center, { align: 'auto' })
     else if (center >= 0) {
-      const column = shownColumns[position]
+      const start = layout.starts[position]
+      const size = layout.sizes[position]
       const scroller = scrollRef.current
-      if (column && scroller) {
-        const left = column.getStart() - startWidth
-        const right = column.getStart() + column.getSize()
+      if (start !== undefined && size !== undefined && scroller) {
+        const left = start - startWidth
+        const right = start + size
         if (left < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, left)
         else if (right > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = right - scroller.clientWidth
       }
@@ -304,7 +290,7 @@ export function ResultsGrid({
   }
   const copySelection = () => {
     const area = bounds ?? selectionBounds(cellAt(active, activeColumn))
-    const ids = shownColumns.slice(area.left, area.right + 1).map((column) => column.id)
+    const ids = shownIds.slice(area.left, area.right + 1)
     const rows = records.slice(area.top, area.bottom + 1)
     copy(ids, rows, `${plural(rows.length, 'row', 'rows')} × ${plural(ids.length, 'column', 'columns')}`)
   }
@@ -322,7 +308,7 @@ export function ResultsGrid({
       return
     }
     if (event.shiftKey && event.key.startsWith('Arrow')) {
-      const next = extendSelection(selection ?? cellAt(index, activeColumn), event.key, records.length, shownColumns.length)
+      const next = extendSelection(selection ?? cellAt(index, activeColumn), event.key, records.length, shownIds.length)
       if (next === undefined) return
       event.preventDefault()
       setSelection(next)
@@ -333,7 +319,7 @@ export function ResultsGrid({
     }
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault()
-      const col = Math.max(0, Math.min(shownColumns.length - 1, activeColumn + (event.key === 'ArrowLeft' ? -1 : 1)))
+      const col = Math.max(0, Math.min(shownIds.length - 1, activeColumn + (event.key === 'ArrowLeft' ? -1 : 1)))
       setActiveCol(col)
       setSelection(cellAt(index, col))
       showColumn(col)
@@ -400,7 +386,7 @@ export function ResultsGrid({
     else setLiveWidths(Object.fromEntries([[field, width]]))
   }
   const fitColumn = (id: string) => {
-    const field = fieldById.get(id)
+    const field = fields.find((candidate) => candidate.id === id)
     if (field === undefined) return
     const style = scrollRef.current ? getComputedStyle(scrollRef.current) : undefined
     const measure = canvasMeasure(`${style?.fontSize ?? '14px'} ${style?.fontFamily ?? 'sans-serif'}`, `650 ${style?.fontSize ?? '14px'} monospace`)
@@ -479,15 +465,13 @@ export function ResultsGrid({
   return (
     <div className="results">
       <div className="grid-scroll" ref={scrollRef}>
-        <table aria-label="Results" aria-rowcount={records.length + 1} aria-colcount={shownColumns.length} className="grid" style={{ width: totalWidth }}>
+        <table aria-label="Results" aria-rowcount={records.length + 1} aria-colcount={shownIds.length} className="grid" style={{ width: totalWidth }}>
           <thead>
             <tr aria-rowindex={1}>
-              {drawnColumns.map((column) => {
-                const field = fieldById.get(column.id)
-                return field === undefined ? null : (
+              {drawnColumns.map((column) => (
                   <GridHeaderCell
                     key={column.id}
-                    field={field}
+                    field={column.field}
                     column={column}
                     width={column.style.width as number}
                     sort={sort}
@@ -495,8 +479,7 @@ export function ResultsGrid({
                     layoutable={onLayoutChange !== undefined}
                     actions={headerActions}
                   />
-                )
-              })}
+              ))}
             </tr>
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
