@@ -72,7 +72,7 @@ class EagerDictionary {
   private listed: readonly string[] | undefined
   private listCodes = new Int32Array(0)
 
-  /** Room for `records` codes, made now (an estimate from the loader; past it, `add` grows as before). */
+  /** Room for `records` codes (the loader's estimate, or a growth by `add` and `addCoded`). */
   reserve(records: number): void {
     if (records <= this.codes.length) return
     const grown = new Uint16Array(records)
@@ -82,11 +82,7 @@ class EagerDictionary {
 
   /** Returns false once the column has too many distinct values to be worth coding eagerly. */
   add(index: number, text: string | null): boolean {
-    if (index >= this.codes.length) {
-      const grown = new Uint16Array(this.codes.length * 2)
-      grown.set(this.codes)
-      this.codes = grown
-    }
+    if (index >= this.codes.length) this.reserve(this.codes.length * 2)
     if (text === null) return true
     let code = this.codeOf.get(text)
     if (code === undefined) {
@@ -106,11 +102,7 @@ class EagerDictionary {
    * 65,535 values.
    */
   addCoded(first: number, listCodes: Uint16Array, count: number, list: readonly string[]): boolean {
-    if (first + count > this.codes.length) {
-      const grown = new Uint16Array(Math.max(this.codes.length * 2, first + count))
-      grown.set(this.codes)
-      this.codes = grown
-    }
+    if (first + count > this.codes.length) this.reserve(Math.max(this.codes.length * 2, first + count))
     if (this.listed !== list) {
       this.listed = list
       this.listCodes = new Int32Array(list.length + 1).fill(-1)
