@@ -61,12 +61,20 @@ export function defaultNeedles(count: number): Needle[] {
   return [{ text: 'peacock', count: Math.max(1, Math.round((count * 3) / 1_000_000)) }]
 }
 
+const CATEGORY_NAMES = CATEGORIES.map((category) => category.name)
+const STATUS_NAMES = STATUS_SHARES.map(([status]) => status)
+
 export function createDictionaries(): GeneratedDictionaries {
   return {
-    categories: CATEGORIES.map((category) => category.name),
-    statuses: STATUS_SHARES.map(([status]) => status),
+    categories: [...CATEGORY_NAMES],
+    statuses: [...STATUS_NAMES],
     districts: [...DISTRICTS],
   }
+}
+
+/** The description of a record given a needle: the needle sentence on its street. */
+function needleDescription(needle: string, street: string): string {
+  return NEEDLE_SENTENCE.replace('{needle}', needle).replace('{street}', street)
 }
 
 function createShareSampler(shares: ReadonlyArray<readonly [string, number]>): (random: Random) => number {
@@ -219,7 +227,7 @@ export function createTextGenerator(options: GeneratorOptions): TextGenerator {
       description = `${category.problems[draw.problem]} ${place[0]}${street}${place[1]} ${TIMES[draw.time]}.`
       if (draw.remark >= 0) description += ` ${REMARKS[draw.remark]}`
     } else {
-      description = NEEDLE_SENTENCE.replace('{needle}', draw.needle).replace('{street}', street)
+      description = needleDescription(draw.needle, street)
     }
     texts[0] = `SR-${date.slice(0, 4)}-${String(draw.serial).padStart(7, '0')}`
     texts[1] = date
@@ -286,8 +294,8 @@ const CODED_VALUES: Readonly<Record<string, readonly string[]>> = {
   street: STREETS,
   closed: DATES,
   days_to_close: DAY_COUNT_TEXTS,
-  category: CATEGORIES.map((category) => category.name),
-  status: STATUS_SHARES.map(([status]) => status),
+  category: CATEGORY_NAMES,
+  status: STATUS_NAMES,
   agency: AGENCIES,
   district: DISTRICTS,
   channel: CHANNEL_SHARES.map(([channel]) => channel),
@@ -354,7 +362,7 @@ function writeRecord(writer: AsciiRecordWriter, draw: Draw, bytes: VocabularyByt
       writer.write(bytes.remarks[draw.remark] as Uint8Array)
     }
   } else {
-    writer.ascii(NEEDLE_SENTENCE.replace('{needle}', draw.needle).replace('{street}', STREETS[draw.street] as string))
+    writer.ascii(needleDescription(draw.needle, STREETS[draw.street] as string))
   }
   writer.end()
   if (draw.isClosed) {
