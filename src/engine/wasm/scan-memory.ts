@@ -17,6 +17,11 @@ const STARTS_ADDRESS = PAGE
 /** The kernel reads up to 64 bytes past a chunk's end. */
 const TAIL_PADDING = 64
 
+/** Where a chunk's bytes start: after the starts of its `count` records and its end. */
+function textAddress(count: number): number {
+  return STARTS_ADDRESS + (count + 1) * 4
+}
+
 type MatchRecords = (starts: number, first: number, end: number, needle: number, length: number, i: number, j: number, out: number, cap: number) => number
 type MatchListed = (starts: number, list: number, count: number, needle: number, length: number, i: number, j: number) => number
 type LowerAscii = (start: number, end: number) => void
@@ -117,7 +122,7 @@ export class ChunkBytes {
    */
   static asciiBuilder(text: string, starts: Int32Array, count: number): { step(): ChunkBytes | null | 'more' } {
     const module = scanKernel()
-    const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+    const bytesAddress = textAddress(count)
     let chunk: ChunkBytes | null | undefined
     let from = 0
     return {
@@ -158,7 +163,7 @@ export class ChunkBytes {
     const module = scanKernel()
     if (module === null) return null
     try {
-      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+      const bytesAddress = textAddress(count)
       const chunk = new ChunkBytes(module, bytesAddress + text.length + TAIL_PADDING)
       chunk.byteView.set(text, bytesAddress)
       chunk.lowerAscii(bytesAddress, bytesAddress + text.length)
@@ -177,7 +182,7 @@ export class ChunkBytes {
     const module = scanKernel()
     if (module === null) return null
     try {
-      const bytesAddress = STARTS_ADDRESS + (count + 1) * 4
+      const bytesAddress = textAddress(count)
       const chunk = new ChunkBytes(module, bytesAddress + lower.length + TAIL_PADDING)
       let { read, written } = encoder.encodeInto(lower, chunk.byteView.subarray(bytesAddress))
       if (written !== lower.length) {
