@@ -27,6 +27,8 @@ export interface RowActions {
   keyDown: (event: KeyboardEvent<HTMLTableRowElement>, row: number) => void
   focus: (event: FocusEvent<HTMLTableRowElement>, row: number) => void
   cellPointer: (event: MouseEvent<HTMLTableCellElement>, row: number, col: number) => void
+  /** The pointer entered a cell: only that cell draws its "Filter by this value" button. */
+  cellHover: (row: number, col: number) => void
   openRecord: (row: number) => void
   showFull: (full: string) => void
   filterByValue: (field: string, value: string) => void
@@ -50,18 +52,20 @@ interface GridCellProps {
   column: DrawnColumn
   selected: boolean
   active: boolean
+  /** Under the pointer: the one cell that draws its filter button (one per cell was a third of the grid's elements, restyled and laid out as it scrolled). */
+  hovered: boolean
   filterable: boolean
   actions: RowActions
 }
 
-const GridCell = memo(function GridCell({ record, row, column, selected, active, filterable, actions }: GridCellProps) {
+const GridCell = memo(function GridCell({ record, row, column, selected, active, hovered, filterable, actions }: GridCellProps) {
   const value = cellValue(record, column.id)
-  const filterValue = filterable ? filterText(value) : undefined
+  const filterValue = filterable && hovered ? filterText(value) : undefined
   const classes = [column.numeric ? 'col-numeric' : '', column.pinned ? 'col-pinned' : '', column.pinnedEdge ? 'col-pinned-edge' : '', selected ? 'cell-selected' : '', active ? 'cell-active' : '']
     .filter(Boolean)
     .join(' ')
   return (
-    <td aria-colindex={column.position + 1} className={classes || undefined} style={column.style} onMouseDown={(event) => actions.cellPointer(event, row, column.position)}>
+    <td aria-colindex={column.position + 1} className={classes || undefined} style={column.style} onMouseDown={(event) => actions.cellPointer(event, row, column.position)} onMouseEnter={() => actions.cellHover(row, column.position)}>
       {column.position === 0 ? (
         // Icon-only (drawn by CSS): the cell's text stays the value.
         <button type="button" className="row-details" aria-label={detailsName(record, row)} tabIndex={-1} onClick={() => actions.openRecord(row)} />
@@ -96,11 +100,13 @@ interface GridRowProps {
   /** The selected positions in this row (`selectedFrom` to `selectedTo`), or -1 for none. */
   selectedFrom: number
   selectedTo: number
+  /** The position of the cell under the pointer in this row, or -1. */
+  hoveredCol: number
   filterable: boolean
   actions: RowActions
 }
 
-export const GridRow = memo(function GridRow({ record, row, top, height, width, columns, current, activeCol, selectedFrom, selectedTo, filterable, actions }: GridRowProps) {
+export const GridRow = memo(function GridRow({ record, row, top, height, width, columns, current, activeCol, selectedFrom, selectedTo, hoveredCol, filterable, actions }: GridRowProps) {
   return (
     <tr
       aria-rowindex={row + 2}
@@ -121,6 +127,7 @@ export const GridRow = memo(function GridRow({ record, row, top, height, width, 
           column={column}
           selected={selectedFrom >= 0 && column.position >= selectedFrom && column.position <= selectedTo}
           active={column.position === activeCol}
+          hovered={column.position === hoveredCol}
           filterable={filterable}
           actions={actions}
         />

@@ -143,11 +143,18 @@ describe('ResultsGrid actions', () => {
   it('"Filter by this value" reports the field and the exact text of the cell', () => {
     const onFilterByValue = vi.fn<(field: string, value: string) => void>()
     render(<ResultsGrid fields={fields} records={[{ _id: 1, 'a.b': 'x y', n: 5 }]} sort={[]} onSortChange={vi.fn<(sort: SortKey[]) => void>()} onFilterByValue={onFilterByValue} />)
-    const row = screen.getByRole('table', { name: 'Results' }).querySelector('tbody tr[aria-rowindex="2"]')
-    const buttons = within(row as HTMLElement).getAllByRole('button', { name: 'Filter by this value' })
-    // null cells ("constructor" is missing) get no filter action
-    expect(buttons).toHaveLength(3)
-    fireEvent.click(buttons[2] as HTMLElement)
+    const row = screen.getByRole('table', { name: 'Results' }).querySelector('tbody tr[aria-rowindex="2"]') as HTMLElement
+    const cells = [...row.querySelectorAll('td')]
+    // Only the cell under the pointer draws the button; null cells ("constructor" is missing) never do.
+    expect(within(row).queryAllByRole('button', { name: 'Filter by this value' })).toHaveLength(0)
+    const drawnAfterHover = cells.map((cell) => {
+      fireEvent.mouseEnter(cell)
+      return within(row).queryAllByRole('button', { name: 'Filter by this value' }).map((button) => cells.indexOf(button.closest('td') as HTMLTableCellElement))
+    })
+    expect(drawnAfterHover.filter((drawn) => drawn.length > 0)).toHaveLength(3)
+    for (const [index, drawn] of drawnAfterHover.entries()) expect(drawn.length === 0 || (drawn.length === 1 && drawn[0] === index)).toBe(true)
+    fireEvent.mouseEnter(cells.at(-1) as HTMLElement)
+    fireEvent.click(within(row).getByRole('button', { name: 'Filter by this value' }))
     expect(onFilterByValue).toHaveBeenCalledWith('n', '5')
   })
 

@@ -15,6 +15,7 @@ import { canvasMeasure, fitWidth } from './fit-width.ts'
 import { FullValueDialog } from './FullValueDialog.tsx'
 import { GridHeaderCell, type HeaderActions } from './GridHeaderCell.tsx'
 import { GridRow, type DrawnColumn, type RowActions } from './GridRow.tsx'
+import { drawOrder, RowSlots } from './row-slots.ts'
 import { rowAfterKey } from './row-keys.ts'
 import { createSharedScrollOffsets } from './shared-scroll.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
@@ -120,6 +121,7 @@ export function ResultsGrid({
   const [filterField, setFilterField] = useState<string | null>(null)
   const [openRecord, setOpenRecord] = useState<number | null>(null)
   const [activeRow, setActiveRow] = useState(0)
+  const [hovered, setHovered] = useState<{ row: number; col: number } | null>(null)
   const [activeCol, setActiveCol] = useState(0)
   const [selection, setSelection] = useState<CellSelection | null>(null)
   const [copyNote, setCopyNote] = useState('')
@@ -162,6 +164,8 @@ export function ResultsGrid({
     useFlushSync: false,
   })
   const rowItems = virtualizer.getVirtualItems()
+  const [rowSlots] = useState(() => new RowSlots())
+  const rowKeys = rowSlots.assign(rowItems.map((item) => item.index))
 
   // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
   // in the body: 10,000 fields drawn at once froze the tab. Pinned columns are always drawn.
@@ -255,6 +259,26 @@ export function ResultsGrid({
     setLiveWidths(NO_WIDTHS)
   }
   const bounds = selection ? selectionBounds(selection) : undefined
+
+  // A drawn row hands its elements to another record when it scrolls out of view (row-slots.ts). If
+  // the focus was in it, the focus leaves, as it did when a row scrolled out was removed: it never
+  // stays on a record the user did not move to.
+  // A row handed to another record (row-slots.ts) takes the focus with it: the focus leaves, as it
+  // did when a row scrolled out was removed. Putting the rows back in order when a scroll ends moves
+  // elements, which takes the focus from a moved one: that is given back, as its record is the same.
+  const focusedRow = useRef<{ element: HTMLElement; rowIndex: string } | null>(null)
+  const focusedBeforeCommit = typeof document === 'undefined' ? null : document.activeElement
+  useLayoutEffect(() => {
+    const remembered = focusedRow.current
+    if (remembered === null || focusedBeforeCommit !== remembered.element) return
+    const { element, rowIndex } = remembered
+    const showsSameRecord = element.isConnected && element.closest('tr')?.getAttribute('aria-rowindex') === rowIndex
+    if (document.activeElement === element) {
+      if (!showsSameRecord) element.blur()
+    } else if (showsSameRecord) {
+      element.focus({ preventScroll: true })
+    }
+  })
 
   useEffect(() => {
     if (!focusRowPending.current) return
@@ -420,8 +444,12 @@ export function ResultsGrid({
   // Rows and headers are memoised: what they report goes through objects made once, to the latest handlers.
   const handlers = {
     keyDown: onRowKey,
-    focus: (event: FocusEvent<HTMLTableRowElement>, row: number) => event.target === event.currentTarget && setActiveRow(row),
+    focus: (event: FocusEvent<HTMLTableRowElement>, row: number) => {
+      if (event.target instanceof HTMLElement) focusedRow.current = { element: event.target, rowIndex: String(row + 2) }
+      if (event.target === event.currentTarget) setActiveRow(row)
+    },
     cellPointer: onCellPointer,
+    cellHover: (row: number, col: number) => setHovered((current) => (current?.row === row && current.col === col ? current : { row, col })),
     openRecord: (row: number) => setOpenRecord(row),
     showFull,
     filterByValue: (field: string, value: string) => onFilterByValue?.(field, value),
@@ -442,6 +470,7 @@ export function ResultsGrid({
       keyDown: (event, row) => latest.current.keyDown(event, row),
       focus: (event, row) => latest.current.focus(event, row),
       cellPointer: (event, row, col) => latest.current.cellPointer(event, row, col),
+      cellHover: (row, col) => latest.current.cellHover(row, col),
       openRecord: (row) => latest.current.openRecord(row),
       showFull: (full) => latest.current.showFull(full),
       filterByValue: (field, value) => latest.current.filterByValue(field, value),
@@ -483,13 +512,13 @@ export function ResultsGrid({
             </tr>
           </thead>
           <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
-            {rowItems.map((item) => {
+            {drawOrder(rowItems, rowKeys, virtualizer.isScrolling).map(({ item, key }) => {
               const record = records[item.index]
               if (record === undefined) return null
               const inSelection = bounds !== undefined && item.index >= bounds.top && item.index <= bounds.bottom
               return (
                 <GridRow
-                  key={item.index}
+                  key={key}
                   record={record}
                   row={item.index}
                   top={item.start}
@@ -500,6 +529,7 @@ export function ResultsGrid({
                   activeCol={item.index === active && selection !== null ? activeColumn : -1}
                   selectedFrom={inSelection ? bounds.left : -1}
                   selectedTo={inSelection ? bounds.right : -1}
+                  hoveredCol={hovered?.row === item.index ? hovered.col : -1}
                   filterable={filterable}
                   actions={rowActions}
                 />
