@@ -1,4 +1,4 @@
-// `npm run bench:pg -- [records...] [--sql-only] [--database URL]`: the in-memory server and the
+// `npm run bench:pg -- [records...] [--sql-only] [--database URL] [--shared-buffers SIZE]`: the in-memory server and the
 // PostgreSQL server over HTTP, in one run, on the same generated CSV (the demo generator's data, as
 // `npm run bench` uses): Q1-Q7 and a numeric sort (median of the timed runs), the import time, the
 // start time with the table already in the database, and each server's RSS while serving; issue 21's
@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { Client } from 'pg'
 import { GENERATED_FIELDS } from '../demo/generator.ts'
 import { startCluster } from '../server/postgres/test-support/cluster.ts'
 import { startServer, type RunningServer } from '../server/test-support/server-process.ts'
@@ -30,6 +31,12 @@ const SQL_ONLY = process.argv.includes('--sql-only')
 /** `--database URL`: a database already holding the table `bench` of the generated data. */
 const DATABASE = process.argv[process.argv.indexOf('--database') + 1]
 const EXISTING_DATABASE = process.argv.includes('--database') ? DATABASE : undefined
+/**
+ * `--shared-buffers SIZE`: the throwaway cluster's shared_buffers (PostgreSQL's default 128MB holds
+ * less than the 445 MB table at 1M records, so a count's blocks come through the operating system's
+ * cache; 1GB holds the table and the indexes a search reads).
+ */
+const SHARED_BUFFERS = process.argv.includes('--shared-buffers') ? process.argv[process.argv.indexOf('--shared-buffers') + 1] : undefined
 /** Records past which the in-memory server is not measured. */
 const MEMORY_LIMIT = 2_000_000
 /** The 1,000,000-record figures of this run, for the 10M rows' ratio. */
@@ -72,6 +79,18 @@ async function sqlFigures(args: string[], sql: string): Promise<{ first: number;
   }
 }
 
+/** The database's shared_buffers, as SHOW gives it. */
+async function sharedBuffers(url: string): Promise<string> {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers')
+    return rows[0]?.shared_buffers ?? '?'
+  } finally {
+    await client.end()
+  }
+}
+
 function median(values: number[]): number {
   const sorted = values.toSorted((a, b) => a - b)
   const middle = sorted.length >> 1
@@ -102,7 +121,7 @@ async function benchSize(count: number): Promise<string[]> {
     process.stderr.write(`writing ${csv}\n`)
     await writeGeneratedCsv(csv, count)
   }
-  const cluster = EXISTING_DATABASE === undefined ? await startCluster() : undefined
+  const cluster = EXISTING_DATABASE === undefined ? await startCluster('datastore', SHARED_BUFFERS === undefined ? {} : { shared_buffers: SHARED_BUFFERS }) : undefined
   const url = cluster?.url ?? EXISTING_DATABASE!
   try {
     const id = 'bench'
@@ -115,7 +134,7 @@ async function benchSize(count: number): Promise<string[]> {
       importLine = imported.server.stdout.find((line) => line.startsWith('imported '))
       await stopServer(imported.server)
     }
-    log(`## ${count.toLocaleString('en')} records (load average ${load} at the start)`)
+    log(`## ${count.toLocaleString('en')} records (load average ${load} at the start; PostgreSQL shared_buffers ${await sharedBuffers(url)})`)
     log(`- PostgreSQL import: ${importLine}${importSeconds > 0 ? ` (whole start with import ${importSeconds.toFixed(1)} s)` : ''}`)
     if (!SQL_ONLY) {
       // the targets first, while nothing but the import has read the table
@@ -170,7 +189,7 @@ async function searchFigures({ url, id, csv, log, count }: SearchBench): Promise
   ]
   log('')
   log(`### ${count.toLocaleString('en')} records, medians of ${RUNS} repeats after ${WARMUPS} warm-ups (load average ${loadavg()[0].toFixed(1)} before)`)
-  log(`- start to "listening on" (tsx start-up included): PostgreSQL, table already loaded ${pg.seconds.toFixed(2)} s (${pg.server.stdout.find((line) => line.startsWith('counted ')) ?? 'no count line'}); ${memory === undefined ? `in memory not measured past ${MEMORY_LIMIT.toLocaleString('en')} records` : `in memory, reading the CSV ${memory.seconds.toFixed(2)} s`}`)
+  log(`- start to "listening on" (tsx start-up included): PostgreSQL, table already loaded ${pg.seconds.toFixed(2)} s (${pg.server.stdout.find((line) => line.startsWith('warmed ')) ?? 'no warm line'}; ${pg.server.stdout.find((line) => line.startsWith('counted ')) ?? 'no count line'}); ${memory === undefined ? `in memory not measured past ${MEMORY_LIMIT.toLocaleString('en')} records` : `in memory, reading the CSV ${memory.seconds.toFixed(2)} s`}`)
   log('')
   log('| query | in memory, median ms | PostgreSQL, median ms |')
   log('|---|---|---|')
@@ -204,7 +223,7 @@ async function searchFigures({ url, id, csv, log, count }: SearchBench): Promise
   await stopServer(pg.server)
 }
 
-const sizes = process.argv.slice(2).filter((arg) => arg !== EXISTING_DATABASE).map(Number).filter((size) => size > 0)
+const sizes = process.argv.slice(2).filter((arg) => arg !== EXISTING_DATABASE && arg !== SHARED_BUFFERS).map(Number).filter((size) => size > 0)
 if (EXISTING_DATABASE !== undefined && sizes.length !== 1) throw new Error('--database URL takes one size: the records of its table bench')
 const report: string[] = [`# PostgreSQL store bench (Node ${process.version}, ${WARMUPS} warm-up + ${RUNS} timed runs per query, over HTTP through node:http, kept alive)`, '']
 for (const size of sizes.length > 0 ? sizes : [1_000_000]) report.push(...(await benchSize(size)), '')

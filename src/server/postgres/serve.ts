@@ -89,7 +89,9 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   }
   const store = new PostgresStore(pool, options.schema, tables, options.statementTimeout)
   try {
-    await store.warm()
+    const warmStarted = performance.now()
+    const warmed = await store.warm()
+    if (tables.size > 0) log(`warmed ${warmed.connections} connections in ${(performance.now() - warmStarted).toFixed(0)} ms: each read ${warmed.blocks} blocks of the tables through the shared buffers (${warmed.sharedBuffers} blocks)`)
     const ms = await store.countTables()
     if (tables.size > 0) log(`counted the records of ${tables.size} table${tables.size === 1 ? '' : 's'} in ${ms.toFixed(0)} ms`)
   } catch (error) {

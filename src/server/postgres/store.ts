@@ -8,6 +8,7 @@ import { scaledFields, searchStatements, type SqlStatement, type SqlTable } from
 import { tableRef } from './sql-names.ts'
 import { TotalCache, totalKey } from './total-cache.ts'
 import type { PgTable } from './tables.ts'
+import { warmBackend, type WarmedBlocks } from './warm.ts'
 
 export interface PoolOptions {
   url: string
@@ -44,7 +45,10 @@ export function createPool(options: PoolOptions): Pool {
     // records with the default 4 MB the bitmap turns lossy (264,339 of 300,078 heap blocks) and every
     // row of those blocks is rechecked: 4.7-5.4 s. With 32 MB it stays exact: 1.6-2.0 s (EXPLAIN
     // ANALYZE, BUFFERS; src/server/postgres/README.md).
-    options: `-c work_mem=${COUNT_WORK_MEM}`,
+    // JIT off: a count's plan passes jit_above_cost at about 2,000,000 records, and compiling it cost
+    // 538 ms in a new backend (140 ms after) for an aggregate of one or two conditions it barely speeds
+    // up (EXPLAIN ANALYZE with the JIT thresholds at 0, 1,000,000 records; README.md)
+    options: `-c work_mem=${COUNT_WORK_MEM} -c jit=off`,
   })
   // an idle connection dropped by the server must not bring the process down; the next query reconnects
   pool.on('error', () => undefined)
@@ -99,16 +103,27 @@ export class PostgresStore implements SearchStore {
   }
 
   /**
-   * Opens `connections` connections at once and plans a search of each table on each, so that the
-   * first requests (a page and its count run side by side) find connections whose caches already
-   * hold the tables and their indexes; the pool keeps them.
+   * Opens `connections` connections at once, plans a search of each table on each, and reads the
+   * tables' blocks through the shared buffers on each (warm.ts), so that the first requests (a page
+   * and its count run side by side) find backends whose catalog caches hold the tables and which have
+   * already touched the shared buffers a count reads; the pool keeps them. Resolves with the
+   * connections, the blocks each read and the shared buffers' size in blocks.
    */
-  async warm(connections = 2): Promise<void> {
+  async warm(connections = 2): Promise<WarmedBlocks & { connections: number }> {
     const clients = await Promise.all(Array.from({ length: connections }, () => this.pool.connect()))
+    const tables = [...this.tables.values()].map((table) => ({ schema: this.schema, name: table.name }))
     try {
-      await Promise.all(clients.map(async (client) => {
-        for (const table of this.tables.values()) await client.query(`EXPLAIN SELECT * FROM ${tableRef(this.schema, table.name)} ORDER BY "_id" LIMIT 1`)
+      const warmed = await Promise.all(clients.map(async (client) => {
+        for (const table of tables) await client.query(`EXPLAIN SELECT * FROM ${tableRef(table.schema, table.name)} ORDER BY "_id" LIMIT 1`)
+        // start-up work, not held to the statement timeout (it reads at most the shared buffers' size)
+        await client.query('SET statement_timeout = 0')
+        try {
+          return await warmBackend(client, tables)
+        } finally {
+          await client.query('RESET statement_timeout')
+        }
       }))
+      return { connections, ...(warmed[0] ?? { blocks: 0, sharedBuffers: 0 }) }
     } finally {
       for (const client of clients) client.release()
     }

@@ -41,7 +41,8 @@ async function freePort(): Promise<number> {
   })
 }
 
-export async function startCluster(database = 'datastore'): Promise<TestCluster> {
+/** `settings`: server settings for this cluster (`-c name=value`), e.g. `{ shared_buffers: '1GB' }`. */
+export async function startCluster(database = 'datastore', settings: Readonly<Record<string, string>> = {}): Promise<TestCluster> {
   const bin = postgresBinaries()
   if (bin === undefined) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb; set PG_BIN)')
   const folder = mkdtempSync(join(tmpdir(), 'pg-test-'))
@@ -61,7 +62,7 @@ export async function startCluster(database = 'datastore'): Promise<TestCluster>
   const data = join(folder, 'data')
   const port = await freePort()
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('')}`
   const start = (): void => run('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-w', '-o', options, 'start'])
   const halt = (): void => run('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop'])
   start()
