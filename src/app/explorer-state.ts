@@ -206,13 +206,17 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
   }
 }
 
+/** `before` when `next` is the same value, else `next`. */
+function same<T>(next: T, before: T): T {
+  return JSON.stringify(next) === JSON.stringify(before) ? before : next
+}
+
 /**
  * The query with the executed query's own sort, columns, pins and widths wherever they are the same:
  * a run makes them anew from the form, and the grid (given them as props) was drawn again for the run
  * itself, before the request left, with the records it already showed.
  */
 function keepSameViewParts(query: QueryState, executed: QueryState): QueryState {
-  const same = <T,>(next: T, before: T): T => (JSON.stringify(next) === JSON.stringify(before) ? before : next)
   return { ...query, sort: same(query.sort, executed.sort), fields: same(query.fields, executed.fields), pinned: same(query.pinned, executed.pinned), widths: same(query.widths, executed.widths) }
 }
 
