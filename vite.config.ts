@@ -12,9 +12,9 @@ const offline = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
   manifest: false,
-  includeAssets: ['icon.svg', 'manifest.webmanifest'],
+  includeAssets: ['icon.svg', 'icon-32.png', 'manifest.webmanifest'],
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,webmanifest,json,csv}'],
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,csv}'],
     navigateFallback: 'index.html',
     cleanupOutdatedCaches: true,
     runtimeCaching: [

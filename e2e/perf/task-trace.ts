@@ -193,3 +193,27 @@ export function printTasks(label: string, tasks: TaskReport[], overMs = 50): voi
   const byCpu = tasks.toSorted((a, b) => b.cpuMs - a.cpuMs).slice(0, 5)
   console.info(`${label}: most CPU in one task (ms): ${byCpu.map((task) => `${task.cpuMs} (at ${task.startMs} ms, ${task.durationMs} ms long)`).join(', ') || 'none'}`)
 }
+
+/**
+ * The main thread's CPU time (thread time, ms) in its top-level tasks from the one holding the trace's
+ * last click to `afterClickMs` after that click: what the page itself did for a run until its answer
+ * was on screen, a figure a loaded machine stretches far less than the elapsed time.
+ */
+export function cpuAfterLastClick(trace: { traceEvents: TraceEvent[] } | TraceEvent[], afterClickMs: number): number | undefined {
+  const events = Array.isArray(trace) ? trace : trace.traceEvents
+  const main = mainThread(events)
+  if (main === undefined) return undefined
+  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
+  const click = onMain.filter((event) => event.name === 'EventDispatch' && (event.args?.data as { type?: string } | undefined)?.type === 'click').at(-1)
+  if (click === undefined) return undefined
+  const end = click.ts + afterClickMs * 1000
+  let cpu = 0
+  let taskEnd = Number.NEGATIVE_INFINITY
+  for (const task of onMain.filter((event) => TASK_NAMES.has(event.name)).toSorted((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (task.ts < taskEnd) continue
+    taskEnd = task.ts + (task.dur ?? 0)
+    if (taskEnd < click.ts || task.ts > end) continue
+    cpu += task.tdur ?? task.dur ?? 0
+  }
+  return cpu / 1000
+}

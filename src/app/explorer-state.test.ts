@@ -84,6 +84,17 @@ describe('run', () => {
     expect(explorerReducer(state, { type: 'run', draft: state.draft, token: 'other' })).toMatchObject({ rerun: 0, runToken: 'other' })
   })
 
+  it('keeps the executed view’s own sort, columns, pins and widths when the run has the same ones (the grid is given the same props)', () => {
+    const view = { ...LIVE, sort: [{ field: 'fee', direction: 'desc' as const }], fields: ['fee', 'subject'], pinned: ['fee'], widths: { fee: 90 } }
+    const state = opened(view)
+    const next = explorerReducer(state, { type: 'run', draft: { ...state.draft, q: 'art' }, token: '' }).executed
+    expect(next.q).toBe('art')
+    for (const part of ['sort', 'fields', 'pinned', 'widths'] as const) expect(next[part]).toBe(state.executed[part])
+    const resorted = explorerReducer(state, { type: 'run', draft: { ...state.draft, sort: [{ field: 'subject', direction: 'asc' }] }, token: '' }).executed
+    expect(resorted.sort).toEqual([{ field: 'subject', direction: 'asc' }])
+    expect(resorted.fields).toBe(state.executed.fields)
+  })
+
   it('goes back to the first page when other records are asked for', () => {
     const state = { ...opened({ ...LIVE, offset: 10 }) }
     expect(explorerReducer(state, { type: 'run', draft: state.draft, token: '' }).executed.offset).toBe(10)

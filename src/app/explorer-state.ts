@@ -174,7 +174,7 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
   const asked = normalizeQuery(draftToQuery(action.draft))
   const own = action.ownView || sameResource(asked, executed) ? asked : viewForResource(asked, action.knownFields)
   const sorted = sortPlaceForRun(own, executed)
-  const query = { ...sorted, offset: offsetForRun(sorted, executed) }
+  const query = keepSameViewParts({ ...sorted, offset: offsetForRun(sorted, executed) }, executed)
   const validation = validateQuery(query, { token: action.token })
   const timeout = parseTimeout(query.source === 'live' ? state.timeout.text : '')
   const timeoutError = timeout.ok ? undefined : timeout.message
@@ -204,6 +204,20 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
     rerun: unchanged ? state.rerun + 1 : state.rerun,
     link: { query, replace: false },
   }
+}
+
+/** `before` when `next` is the same value, else `next`. */
+function same<T>(next: T, before: T): T {
+  return JSON.stringify(next) === JSON.stringify(before) ? before : next
+}
+
+/**
+ * The query with the executed query's own sort, columns, pins and widths wherever they are the same:
+ * a run makes them anew from the form, and the grid (given them as props) was drawn again for the run
+ * itself, before the request left, with the records it already showed.
+ */
+function keepSameViewParts(query: QueryState, executed: QueryState): QueryState {
+  return { ...query, sort: same(query.sort, executed.sort), fields: same(query.fields, executed.fields), pinned: same(query.pinned, executed.pinned), widths: same(query.widths, executed.widths) }
 }
 
 function targetOf(query: QueryState): TokenTarget {

@@ -56,6 +56,8 @@ export const totalCosts = createTotalCosts()
 export const demoTransport = createWorkerTransport(demoRequests)
 
 let sqlTransport: Promise<SqlWorkerTransport> | undefined
+/** The same transport once its code is in: a statement is posted to the worker in the task that asks for it. */
+let sqlTransportLoaded: SqlWorkerTransport | undefined
 const sqlFiles: SqlOwnFile[] = []
 
 /** The demo SQL transport's code, loaded (and the worker made ready to start) on the first SQL query. */
@@ -63,6 +65,7 @@ function demoSql(): Promise<SqlWorkerTransport> {
   sqlTransport ??= import('../api/sql-worker-transport.ts').then((module) => {
     const transport = module.createSqlWorkerTransport(() => new Worker(new URL('../api/sql-worker.ts', import.meta.url), { type: 'module', name: 'demo-sql' }))
     for (const file of sqlFiles) transport.addFile(file)
+    sqlTransportLoaded = transport
     return transport
   })
   return sqlTransport
@@ -70,7 +73,9 @@ function demoSql(): Promise<SqlWorkerTransport> {
 
 /** Demo SQL: PGlite in a worker of its own, started on the first SQL query; added files are handed to it. */
 export const demoSqlTransport = {
-  send: (...args: Parameters<SqlWorkerTransport['send']>) => demoSql().then((transport) => transport.send(...args)),
+  // Not through a resolved promise once loaded: that microtask came after React's own re-render at the
+  // end of the run's effects, so the statement waited for a second render of the page before it left.
+  send: (...args: Parameters<SqlWorkerTransport['send']>) => (sqlTransportLoaded ? sqlTransportLoaded.send(...args) : demoSql().then((transport) => transport.send(...args))),
   /** The SQL mode was chosen (or is about to be) in demo mode: start PostgreSQL now, and load `resourceId` when small. */
   warm(resourceId?: string): void {
     void demoSql().then((transport) => transport.warm(resourceId))

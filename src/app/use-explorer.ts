@@ -12,7 +12,7 @@ import { messagesStillTrue, warningsStillOpen } from './field-errors.ts'
 import { requestQuery } from './search-plan.ts'
 import { knownFieldsOf } from './use-all-fields.ts'
 import { useEscapeKey } from './use-escape.ts'
-import { decodeCurrentLink, linkNamesItsServer, recordQuery, useHistoryNavigation } from './use-query-link.ts'
+import { decodeCurrentLink, linkNamesItsServer, recordQuerySoon, useHistoryNavigation } from './use-query-link.ts'
 import { loadRememberedTokens, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
@@ -93,7 +93,7 @@ export function useExplorer(): Explorer {
   }, [state.rerun, refetch])
   const shownGrouping = state.groupBy.open ? state.groupBy.grouping : undefined
   useEffect(() => {
-    if (state.link) recordQuery(state.link.query, { replace: state.link.replace, grouping: shownGrouping })
+    if (state.link) recordQuerySoon(state.link.query, { replace: state.link.replace, grouping: shownGrouping })
   }, [state.link, shownGrouping])
   useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link, token: ownToken(link.query) }))
 

@@ -38,6 +38,9 @@ describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () =
     const viaAlias = await ask('SELECT count(*) AS n FROM "courses"')
     expect(viaAlias.body.result?.records).toEqual([{ n: 120 }])
     expect(viaAlias.progress.filter((progress) => progress.stage === 'loading')).toEqual([])
+    // With PostgreSQL up and nothing ahead of it, a statement is told no progress at all (the page would draw a bar for nothing).
+    expect(counted.progress[0]).toMatchObject({ stage: 'starting' })
+    expect(viaAlias.progress).toEqual([])
 
     // The server's checks: a function off the allow-list (403), PostgreSQL's message and position (409).
     const sleep = await ask(`SELECT pg_sleep(1) FROM "${COURSES_RESOURCE_ID}"`)

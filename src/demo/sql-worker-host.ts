@@ -46,7 +46,13 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   })
   const titleOf = (id: string) => catalog.list().find((summary) => summary.id === id)?.title ?? id
   let database: Promise<PgliteLike> | undefined
-  const opened = () => (database ??= options.openDatabase())
+  /** PostgreSQL has started (a statement then waits for nothing but the loads and statements ahead of it). */
+  let started = false
+  const opened = () =>
+    (database ??= options.openDatabase().then((db) => {
+      started = true
+      return db
+    }))
   const loaded = new Map<string, Promise<void>>()
   // EXPLAIN's tables by statement: the tables and views change only when a resource is loaded.
   const plans = new PlanCache()
@@ -97,7 +103,7 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
 
   const sqlStore: SqlStore = {
     async run(request: SqlRequest): Promise<SqlOutcome> {
-      report?.({ stage: 'starting', done: 0, total: 0 })
+      if (!started) report?.({ stage: 'starting', done: 0, total: 0 })
       const db = await opened()
       for (const id of request.readable) if (namesTable(request.sql, id, catalog.resolve(id)?.aliases)) await loadOnce(db, id)
       return runSql(pgliteConnection(db), request, { ...PGLITE_SQL_OPTIONS, rowsMax: options.rowsMax ?? DEMO_SQL_ROWS_MAX, planCache: plans })
@@ -107,6 +113,14 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
 
   // One statement at a time: loads and answers never interleave, and progress goes to the one waiting.
   let queue: Promise<unknown> = Promise.resolve()
+  /** Loads and statements in the queue, not yet done. */
+  let queued = 0
+  const enqueue = <T,>(work: () => Promise<T>): Promise<T> => {
+    queued++
+    const done = queue.then(work).finally(() => queued--)
+    queue = done.catch(() => undefined)
+    return done
+  }
   return {
     receive(message) {
       if (message.kind === 'files') {
@@ -123,14 +137,15 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
         checkStatement('SELECT 1').catch(() => undefined)
         const id = message.resourceId === undefined ? undefined : catalog.resolve(message.resourceId)?.id
         if (id !== undefined && (DEMO_RESOURCES.find((info) => info.id === id)?.records ?? Infinity) <= PRELOAD_RECORDS_MAX) {
-          queue = queue.then(async () => loadOnce(await opened(), id)).catch(() => undefined)
+          enqueue(async () => loadOnce(await opened(), id)).catch(() => undefined)
         }
         return
       }
       const { id, request } = message
-      // What the statement waits for first (told at once: a load may be ahead of it in the queue).
-      post({ kind: 'progress', id, progress: { stage: 'starting', done: 0, total: 0 } })
-      const answer = queue.then(async () => {
+      // What the statement waits for first, told at once (a load may be ahead of it in the queue); not
+      // when nothing is: the page would draw a bar and the status again for a statement answered at once.
+      if (!started || queued > 0) post({ kind: 'progress', id, progress: { stage: 'starting', done: 0, total: 0 } })
+      const answer = enqueue(async () => {
         report = (progress) => post({ kind: 'progress', id, progress })
         try {
           return await run(handler, request)
@@ -138,7 +153,6 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
           report = undefined
         }
       })
-      queue = answer.catch(() => undefined)
       answer.then(
         (response) => post({ kind: 'response', id, response }),
         (error: unknown) => post({ kind: 'failed', id, message: `The SQL engine could not answer: ${error instanceof Error ? error.message : String(error)}` }),
