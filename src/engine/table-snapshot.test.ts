@@ -110,3 +110,37 @@ describe('a column the loader says is unique', () => {
     expect(fresh.columnIndex(0)).toBe(step.value)
   })
 })
+
+describe('a full chunk finished in a step of its own', () => {
+  it('waits for finishFullChunk (or the next full chunk, a snapshot, build) and makes the same table whenever it is called', () => {
+    const record = fc.record({ kind: fc.option(fc.constantFrom('a', 'b', 'long text, with a comma'), { nil: null }), n: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }) })
+    fc.assert(
+      fc.property(fc.array(fc.tuple(record, fc.boolean()), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (steps, chunkSize) => {
+        const builder = new TableBuilder(fields, { chunkSize })
+        let appended = 0
+        let waiting = false
+        for (const [row, finishNow] of steps) {
+          builder.append(row)
+          appended++
+          // a chunk just filled waits until asked for (one filled before it is then finished)
+          if (appended % chunkSize === 0) waiting = true
+          expect(builder.hasFullChunk()).toBe(waiting)
+          if (finishNow) {
+            expect(builder.finishFullChunk()).toBe(waiting)
+            waiting = false
+            expect(builder.hasFullChunk()).toBe(false)
+            expect(builder.finishedChunks()).toBe(Math.floor(appended / chunkSize))
+          }
+        }
+        const table = asStoredTable(builder.build())
+        expect(table.chunks.map((chunk) => chunk.first)).toEqual(Array.from({ length: Math.ceil(steps.length / chunkSize) }, (_, at) => at * chunkSize))
+        const rows = steps.map(([row]) => row)
+        for (let at = 0; at < rows.length; at++) {
+          const { kind, n } = rows[at] as (typeof rows)[number]
+          expect(table.fieldTexts(at, [0, 1])).toEqual([kind, n === null ? null : String(n)])
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
