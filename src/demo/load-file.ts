@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Steps, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -108,7 +108,23 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       // a turn of the event loop, so searches waiting for this prefix answer now
       await nextTurn()
     },
-    finish: () => builder.build(),
+    // served while it loads: the indexes made at the end are made between requests too
+    finish: () => (onPartial === undefined ? builder.build() : withTurns(builder.buildSteps())),
+  }
+}
+
+/** Longest run of steps between two turns of the event loop. */
+const SLICE_MS = 3
+
+/** Runs steps to their result, giving the event loop a turn every SLICE_MS. */
+async function withTurns<T>(steps: Steps<T>): Promise<T> {
+  for (let sliceEnd = performance.now() + SLICE_MS; ; ) {
+    const step = steps.next()
+    if (step.done === true) return step.value
+    if (performance.now() >= sliceEnd) {
+      await nextTurn()
+      sliceEnd = performance.now() + SLICE_MS
+    }
   }
 }
 

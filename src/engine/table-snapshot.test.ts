@@ -143,4 +143,23 @@ describe('a full chunk finished in a step of its own', () => {
       { numRuns: 300 },
     )
   })
+
+  it('is built in steps (the last chunk, then each coded column\'s index) into the table build() makes', () => {
+    const rows = Array.from({ length: 50 }, (_, at) => ({ kind: at % 3 === 0 ? null : `k${at % 5}`, n: at % 7 }))
+    const atOnce = new TableBuilder(fields, { chunkSize: 8 })
+    const inSteps = new TableBuilder(fields, { chunkSize: 8 })
+    for (const row of rows) {
+      atOnce.append(row)
+      inSteps.append(row)
+    }
+    const steps = inSteps.buildSteps()
+    let yields = 0
+    let step = steps.next()
+    for (; step.done !== true; step = steps.next()) yields++
+    expect(yields).toBeGreaterThan(fields.length)
+    const stepped = asStoredTable(step.value)
+    const whole = asStoredTable(atOnce.build())
+    expect(stepped.chunks.map((chunk) => chunk.text)).toEqual(whole.chunks.map((chunk) => chunk.text))
+    for (let field = 0; field < fields.length; field++) expect(cellsOf(stepped, field)).toEqual(cellsOf(whole, field))
+  })
 })

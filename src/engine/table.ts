@@ -558,16 +558,28 @@ export class TableBuilder {
   }
 
   build(): Table {
+    return runToEnd(this.buildSteps())
+  }
+
+  /**
+   * The same in steps: the last chunk's text, then each coded column's index (counting a million
+   * records' codes is several ms a column), for a loader that gives the event loop turns meanwhile.
+   */
+  *buildSteps(): Steps<Table> {
     if (this.built) throw new Error('TableBuilder.build called twice')
     this.built = true
     this.finishFullChunk()
     if (this.chunkCount > 0) {
-      this.closeChunk()
+      this.closeChunk(false)
+      yield
       this.finishFullChunk()
     }
-    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = this.dictionaries.map((dictionary) =>
-      dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
-    )
+    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = []
+    for (const dictionary of this.dictionaries) {
+      yield
+      indexes.push(dictionary ? yield* buildColumnIndexSteps(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined)
+    }
+    yield
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
     const table = new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
     for (const position of this.unique) table.markUnique(position)
@@ -634,14 +646,16 @@ export class TableBuilder {
     bits[index >> 3] |= 1 << (index & 7)
   }
 
-  /** The current chunk is full: it waits for `finishFullChunk`, and the next one starts in the spare buffers. */
-  private closeChunk(): void {
+  /** The current chunk is full: it waits for `finishFullChunk`, and `another` starts in the spare buffers. */
+  private closeChunk(another = true): void {
     this.finishFullChunk()
     this.full = { first: this.count - this.chunkCount, count: this.chunkCount, parts: this.parts, pieces: this.pieces, starts: this.starts, fieldEnds: this.fieldEnds, maxFieldEnd: this.maxFieldEnd }
     const spare = this.spare
     this.spare = undefined
-    this.starts = spare?.starts ?? new Int32Array(this.chunkSize + 1)
-    this.fieldEnds = spare?.fieldEnds ?? new Uint32Array(Math.min(this.chunkSize, 1024) * this.fields.length)
+    if (another) {
+      this.starts = spare?.starts ?? new Int32Array(this.chunkSize + 1)
+      this.fieldEnds = spare?.fieldEnds ?? new Uint32Array(Math.min(this.chunkSize, 1024) * this.fields.length)
+    }
     this.parts = []
     this.pieces = []
     this.chunkCount = 0
