@@ -117,6 +117,9 @@ describe('a full chunk finished in a step of its own', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(record, fc.boolean()), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (steps, chunkSize) => {
         const builder = new TableBuilder(fields, { chunkSize })
+        // per record: whether a chunk waits, and when asked to finish it: whether one did, then the chunks finished
+        const seen: (boolean | number)[][] = []
+        const expected: (boolean | number)[][] = []
         let appended = 0
         let waiting = false
         for (const [row, finishNow] of steps) {
@@ -124,14 +127,11 @@ describe('a full chunk finished in a step of its own', () => {
           appended++
           // a chunk just filled waits until asked for (one filled before it is then finished)
           if (appended % chunkSize === 0) waiting = true
-          expect(builder.hasFullChunk()).toBe(waiting)
-          if (finishNow) {
-            expect(builder.finishFullChunk()).toBe(waiting)
-            waiting = false
-            expect(builder.hasFullChunk()).toBe(false)
-            expect(builder.finishedChunks()).toBe(Math.floor(appended / chunkSize))
-          }
+          seen.push(finishNow ? [builder.hasFullChunk(), builder.finishFullChunk(), builder.hasFullChunk(), builder.finishedChunks()] : [builder.hasFullChunk()])
+          expected.push(finishNow ? [waiting, waiting, false, Math.floor(appended / chunkSize)] : [waiting])
+          if (finishNow) waiting = false
         }
+        expect(seen).toEqual(expected)
         const table = asStoredTable(builder.build())
         expect(table.chunks.map((chunk) => chunk.first)).toEqual(Array.from({ length: Math.ceil(steps.length / chunkSize) }, (_, at) => at * chunkSize))
         const rows = steps.map(([row]) => row)
