@@ -363,8 +363,7 @@ interface FullChunk {
   parts: string[]
   pieces: string[]
   starts: Int32Array
-  fieldEnds: Uint32Array
-  maxFieldEnd: number
+  fieldEnds: Uint16Array | Uint32Array
 }
 
 export class TableBuilder {
@@ -390,8 +389,6 @@ export class TableBuilder {
   private fieldEnds: Uint32Array
   /** A chunk filled by `appendTexts` whose text is not joined yet (`finishFullChunk`). */
   private full: FullChunk | undefined
-  /** The full chunk's buffers once it is finished, for the chunk after the current one. */
-  private spare: { starts: Int32Array; fieldEnds: Uint32Array } | undefined
   private maxFieldEnd = 0
   private chunkCount = 0
   private count = 0
@@ -570,7 +567,7 @@ export class TableBuilder {
     this.built = true
     this.finishFullChunk()
     if (this.chunkCount > 0) {
-      this.closeChunk(false)
+      this.closeChunk()
       yield
       this.finishFullChunk()
     }
@@ -606,14 +603,9 @@ export class TableBuilder {
     const full = this.full
     if (full === undefined) return false
     this.full = undefined
-    const { count } = full
-    const starts = full.starts.slice(0, count + 1)
-    const ends = full.fieldEnds.subarray(0, count * this.fields.length)
-    const fieldEnds = full.maxFieldEnd <= 0xffff ? new Uint16Array(ends) : ends.slice()
     if (full.parts.length > 0) full.pieces.push(full.parts.join(SEPARATOR))
-    const text = full.pieces.join(SEPARATOR)
-    this.chunks.push({ first: full.first, count, text, starts, fieldEnds })
-    this.spare = { starts: full.starts, fieldEnds: full.fieldEnds }
+    const { first, count, starts, fieldEnds } = full
+    this.chunks.push({ first, count, text: full.pieces.join(SEPARATOR), starts, fieldEnds })
     return true
   }
 
@@ -646,21 +638,19 @@ export class TableBuilder {
     bits[index >> 3] |= 1 << (index & 7)
   }
 
-  /** The current chunk is full: it waits for `finishFullChunk`, and `another` starts in the spare buffers. */
-  private closeChunk(another = true): void {
+  /** The current chunk is full: its offsets are copied now, its text waits for `finishFullChunk`. */
+  private closeChunk(): void {
     this.finishFullChunk()
-    this.full = { first: this.count - this.chunkCount, count: this.chunkCount, parts: this.parts, pieces: this.pieces, starts: this.starts, fieldEnds: this.fieldEnds, maxFieldEnd: this.maxFieldEnd }
-    const spare = this.spare
-    this.spare = undefined
-    if (another) {
-      this.starts = spare?.starts ?? new Int32Array(this.chunkSize + 1)
-      this.fieldEnds = spare?.fieldEnds ?? new Uint32Array(Math.min(this.chunkSize, 1024) * this.fields.length)
-    }
+    const count = this.chunkCount
+    const ends = this.fieldEnds.subarray(0, count * this.fields.length)
+    const fieldEnds = this.maxFieldEnd <= 0xffff ? new Uint16Array(ends) : ends.slice()
+    this.full = { first: this.count - count, count, parts: this.parts, pieces: this.pieces, starts: this.starts.slice(0, count + 1), fieldEnds }
     this.parts = []
     this.pieces = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+
 }
 
 /**
