@@ -7,7 +7,8 @@
 // each with the load average when it was taken. Cheap requests go one after another, 10 ms apart.
 // Beside each latency, the longest stretch the server's event loop was held in one go meanwhile, by
 // wall clock and by the server's main-thread CPU time (loop-monitor.ts, preloaded into the server):
-// the CPU figure is what a step costs whatever the machine's load, the one to compare across runs.
+// the CPU figure is what a step costs whatever the machine's load, the one to compare across runs;
+// beside them the stretch's page faults (fresh memory first touched: its count does not move with load).
 // Run alone: node --import tsx src/bench/server-latency.ts [records] [node flags for the server...]
 // (e.g. `--cpu-prof --cpu-prof-dir=prof` or `--trace-gc`, to see what holds the server's event loop).
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -34,7 +35,7 @@ export interface LatencySamples {
   /** 1-minute load average when the samples were taken. */
   load: number
   /** The longest stretch the server's event loop was held meanwhile (undefined where not monitored). */
-  longest?: { wallMs: number; cpuMs: number }
+  longest?: { wallMs: number; cpuMs: number; faults: number }
 }
 
 export interface HeavyFigure {
@@ -115,7 +116,7 @@ function attachStretches(windows: readonly Window[], stretches: readonly LoopStr
       if (stretch.at < from || stretch.at > to) continue
       if (longest === undefined || stretch.cpuMs > longest.cpuMs) longest = stretch
     }
-    figures.longest = { wallMs: longest?.wallMs ?? 0, cpuMs: longest?.cpuMs ?? 0 }
+    figures.longest = { wallMs: longest?.wallMs ?? 0, cpuMs: longest?.cpuMs ?? 0, faults: longest?.faults ?? 0 }
   }
 }
 
@@ -203,7 +204,7 @@ async function measureRunning(base: string, records: number, log: (line: string)
 }
 
 const fixed = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–')
-const held = (figures: LatencySamples): string => (figures.longest === undefined ? '–' : `${figures.longest.cpuMs.toFixed(1)} (${figures.longest.wallMs.toFixed(1)})`)
+const held = (figures: LatencySamples): string => (figures.longest === undefined ? '–' : `${figures.longest.cpuMs.toFixed(1)} (${figures.longest.wallMs.toFixed(1)}, ${Number.isFinite(figures.longest.faults) ? figures.longest.faults : '–'})`)
 const ratio = (value: number, base: number): string => (Number.isFinite(value) && base > 0 ? `${(value / base).toFixed(1)}×` : '–')
 const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`
 
@@ -226,7 +227,7 @@ export function formatServerLatency(result: ServerLatencyResult): string {
   return [
     `### In-memory server over HTTP, ${result.records.toLocaleString('en-US')} records: a cheap request (\`limit 5\`) beside other work`,
     '',
-    line(['while', 'requests', 'median (ms)', 'max (ms)', 'longest hold: CPU ms (wall ms)', 'median / baseline', 'heavy request took', 'load (1 min)', 'target', 'target met', 'note']),
+    line(['while', 'requests', 'median (ms)', 'max (ms)', 'longest hold: CPU ms (wall ms, page faults)', 'median / baseline', 'heavy request took', 'load (1 min)', 'target', 'target met', 'note']),
     line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
     ...rows,
   ].join('\n')

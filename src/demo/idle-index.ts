@@ -1,4 +1,4 @@
-// Runs the engine's background index steps for a freshly loaded table, one step per macrotask, so
+// Runs the engine's background index steps for a freshly loaded table, a few ms of them per macrotask, so
 // requests (and cancels) that arrive meanwhile are answered between steps. Used by the demo worker
 // (which also prepares summaries: it computes them) and the server after a load.
 import { backgroundIndexSteps, type BackgroundIndexOptions, type Table } from '../engine/index.ts'
@@ -8,8 +8,15 @@ export type IdlePause = () => Promise<void>
 
 const macrotask: IdlePause = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Longest run of steps between two pauses: steps are small (a few hundred KB of text each), a pause is at least a timer's turn. */
+const SLICE_MS = 2
+
 export async function indexWhenIdle(table: Table, options: BackgroundIndexOptions = {}, pause: IdlePause = macrotask): Promise<void> {
   const steps = backgroundIndexSteps(table, options)
-  do await pause()
-  while (steps.next().done !== true)
+  for (;;) {
+    await pause()
+    const sliceEnd = performance.now() + SLICE_MS
+    do if (steps.next().done === true) return
+    while (performance.now() < sliceEnd)
+  }
 }

@@ -9,7 +9,7 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
+import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Steps, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
@@ -77,6 +77,9 @@ interface ReadProgress {
   total: number
 }
 
+/** A turn of the event loop (a macrotask: requests that arrived meanwhile go first). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
 /** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
 export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number): RecordSink<Table> {
   const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
@@ -86,7 +89,15 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
     append: (record) => builder.append(record),
     appendTexts: (texts, scales) => builder.appendTexts(texts, scales),
     async drain() {
-      if (onPartial === undefined || read === undefined || builder.finishedChunks() === publishedChunks) return
+      if (onPartial === undefined || read === undefined) return
+      // a full chunk's text is joined in a turn of its own, and published in the next: each is a
+      // step of a few ms, which requests waiting meanwhile would otherwise wait for in one go
+      if (builder.hasFullChunk()) {
+        await nextTurn()
+        builder.finishFullChunk()
+      }
+      if (builder.finishedChunks() === publishedChunks) return
+      await nextTurn()
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
@@ -95,9 +106,25 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       if (expected > reserved) builder.reserve((reserved = Math.round(expected * 1.25)))
       onPartial(prefix, expected)
       // a turn of the event loop, so searches waiting for this prefix answer now
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTurn()
     },
-    finish: () => builder.build(),
+    // served while it loads: the indexes made at the end are made between requests too
+    finish: () => (onPartial === undefined ? builder.build() : withTurns(builder.buildSteps())),
+  }
+}
+
+/** Longest run of steps between two turns of the event loop. */
+const SLICE_MS = 3
+
+/** Runs steps to their result, giving the event loop a turn every SLICE_MS. */
+async function withTurns<T>(steps: Steps<T>): Promise<T> {
+  for (let sliceEnd = performance.now() + SLICE_MS; ; ) {
+    const step = steps.next()
+    if (step.done === true) return step.value
+    if (performance.now() >= sliceEnd) {
+      await nextTurn()
+      sliceEnd = performance.now() + SLICE_MS
+    }
   }
 }
 

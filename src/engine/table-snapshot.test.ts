@@ -110,3 +110,56 @@ describe('a column the loader says is unique', () => {
     expect(fresh.columnIndex(0)).toBe(step.value)
   })
 })
+
+describe('a full chunk finished in a step of its own', () => {
+  it('waits for finishFullChunk (or the next full chunk, a snapshot, build) and makes the same table whenever it is called', () => {
+    const record = fc.record({ kind: fc.option(fc.constantFrom('a', 'b', 'long text, with a comma'), { nil: null }), n: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }) })
+    fc.assert(
+      fc.property(fc.array(fc.tuple(record, fc.boolean()), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (steps, chunkSize) => {
+        const builder = new TableBuilder(fields, { chunkSize })
+        // per record: whether a chunk waits, and when asked to finish it: whether one did, then the chunks finished
+        const seen: (boolean | number)[][] = []
+        const expected: (boolean | number)[][] = []
+        let appended = 0
+        let waiting = false
+        for (const [row, finishNow] of steps) {
+          builder.append(row)
+          appended++
+          // a chunk just filled waits until asked for (one filled before it is then finished)
+          if (appended % chunkSize === 0) waiting = true
+          seen.push(finishNow ? [builder.hasFullChunk(), builder.finishFullChunk(), builder.hasFullChunk(), builder.finishedChunks()] : [builder.hasFullChunk()])
+          expected.push(finishNow ? [waiting, waiting, false, Math.floor(appended / chunkSize)] : [waiting])
+          if (finishNow) waiting = false
+        }
+        expect(seen).toEqual(expected)
+        const table = asStoredTable(builder.build())
+        expect(table.chunks.map((chunk) => chunk.first)).toEqual(Array.from({ length: Math.ceil(steps.length / chunkSize) }, (_, at) => at * chunkSize))
+        const rows = steps.map(([row]) => row)
+        for (let at = 0; at < rows.length; at++) {
+          const { kind, n } = rows[at] as (typeof rows)[number]
+          expect(table.fieldTexts(at, [0, 1])).toEqual([kind, n === null ? null : String(n)])
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('is built in steps (the last chunk, then each coded column\'s index) into the table build() makes', () => {
+    const rows = Array.from({ length: 50 }, (_, at) => ({ kind: at % 3 === 0 ? null : `k${at % 5}`, n: at % 7 }))
+    const atOnce = new TableBuilder(fields, { chunkSize: 8 })
+    const inSteps = new TableBuilder(fields, { chunkSize: 8 })
+    for (const row of rows) {
+      atOnce.append(row)
+      inSteps.append(row)
+    }
+    const steps = inSteps.buildSteps()
+    let yields = 0
+    let step = steps.next()
+    for (; step.done !== true; step = steps.next()) yields++
+    expect(yields).toBeGreaterThan(fields.length)
+    const stepped = asStoredTable(step.value)
+    const whole = asStoredTable(atOnce.build())
+    expect(stepped.chunks.map((chunk) => chunk.text)).toEqual(whole.chunks.map((chunk) => chunk.text))
+    for (let field = 0; field < fields.length; field++) expect(cellsOf(stepped, field)).toEqual(cellsOf(whole, field))
+  })
+})

@@ -356,6 +356,16 @@ export class StoredTable implements Table {
   }
 }
 
+/** A chunk's records appended but not yet joined into its text. */
+interface FullChunk {
+  first: number
+  count: number
+  parts: string[]
+  pieces: string[]
+  starts: Int32Array
+  fieldEnds: Uint16Array | Uint32Array
+}
+
 export class TableBuilder {
   private readonly fields: readonly FieldInfo[]
   /** Records per chunk (a writer in another thread writes chunks of this size). */
@@ -377,6 +387,8 @@ export class TableBuilder {
   /** Start of each record of the current chunk, plus the end. */
   private starts: Int32Array
   private fieldEnds: Uint32Array
+  /** A chunk filled by `appendTexts` whose text is not joined yet (`finishFullChunk`). */
+  private full: FullChunk | undefined
   private maxFieldEnd = 0
   private chunkCount = 0
   private count = 0
@@ -462,7 +474,7 @@ export class TableBuilder {
     this.chunkCount++
     this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
     this.count++
-    if (this.chunkCount === this.chunkSize) this.finishChunk()
+    if (this.chunkCount === this.chunkSize) this.closeChunk()
     else if ((this.chunkCount & (JOIN_EVERY - 1)) === 0) {
       this.pieces.push(this.parts.join(SEPARATOR))
       this.parts = []
@@ -499,6 +511,7 @@ export class TableBuilder {
    */
   appendWrittenChunk(chunk: WrittenChunk): void {
     if (this.built) throw new Error('TableBuilder: records written after build()')
+    this.finishFullChunk()
     if (this.chunkCount !== 0 || this.count % this.chunkSize !== 0) throw new Error('TableBuilder: a written chunk must follow whole chunks')
     const { count, starts, fieldEnds } = chunk
     const width = this.fields.length
@@ -542,21 +555,58 @@ export class TableBuilder {
   }
 
   build(): Table {
+    return runToEnd(this.buildSteps())
+  }
+
+  /**
+   * The same in steps: the last chunk's text, then each coded column's index (counting a million
+   * records' codes is several ms a column), for a loader that gives the event loop turns meanwhile.
+   */
+  *buildSteps(): Steps<Table> {
     if (this.built) throw new Error('TableBuilder.build called twice')
     this.built = true
-    if (this.chunkCount > 0) this.finishChunk()
-    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = this.dictionaries.map((dictionary) =>
-      dictionary ? buildColumnIndex(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined,
-    )
+    this.finishFullChunk()
+    if (this.chunkCount > 0) {
+      this.closeChunk()
+      yield
+      this.finishFullChunk()
+    }
+    const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = []
+    for (const dictionary of this.dictionaries) {
+      yield
+      indexes.push(dictionary ? yield* buildColumnIndexSteps(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined)
+    }
+    yield
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
     const table = new StoredTable(this.fields, this.count, this.chunkSize, this.blockSize, this.wasmScan, this.chunks, nulls, indexes, this.scales.build(this.count))
     for (const position of this.unique) table.markUnique(position)
     return table
   }
 
-  /** Number of chunks finished so far (what `snapshot` holds). */
+  /** Number of chunks finished so far (what `snapshot` holds); a full chunk is finished first. */
   finishedChunks(): number {
+    this.finishFullChunk()
     return this.chunks.length
+  }
+
+  /** Whether a chunk is full but its text not joined yet (`finishFullChunk`). */
+  hasFullChunk(): boolean {
+    return this.full !== undefined
+  }
+
+  /**
+   * Joins the text of the chunk filled last (if not done yet): a few MB of fresh memory in one go,
+   * the longest single step of a load. A loader that gives the event loop turns calls it in a turn of
+   * its own; otherwise it is done when the next chunk fills, or by `finishedChunks`, `snapshot` or `build`.
+   */
+  finishFullChunk(): boolean {
+    const full = this.full
+    if (full === undefined) return false
+    this.full = undefined
+    if (full.parts.length > 0) full.pieces.push(full.parts.join(SEPARATOR))
+    const { first, count, starts, fieldEnds } = full
+    this.chunks.push({ first, count, text: full.pieces.join(SEPARATOR), starts, fieldEnds })
+    return true
   }
 
   /**
@@ -565,6 +615,7 @@ export class TableBuilder {
    * prefix decides. Cached until the next chunk finishes.
    */
   snapshot(): Table {
+    this.finishFullChunk()
     const size = this.chunks.length === 0 ? 0 : (this.chunks[this.chunks.length - 1] as Chunk).first + (this.chunks[this.chunks.length - 1] as Chunk).count
     if (this.snapshotTable?.size === size) return this.snapshotTable
     // No copy of the eager dictionaries (the cost grew with each chunk): a prefix answers few queries,
@@ -587,20 +638,19 @@ export class TableBuilder {
     bits[index >> 3] |= 1 << (index & 7)
   }
 
-  private finishChunk(): void {
+  /** The current chunk is full: its offsets are copied now, its text waits for `finishFullChunk`. */
+  private closeChunk(): void {
+    this.finishFullChunk()
     const count = this.chunkCount
-    const width = this.fields.length
-    const starts = this.starts.slice(0, count + 1)
-    const ends = this.fieldEnds.subarray(0, count * width)
+    const ends = this.fieldEnds.subarray(0, count * this.fields.length)
     const fieldEnds = this.maxFieldEnd <= 0xffff ? new Uint16Array(ends) : ends.slice()
-    if (this.parts.length > 0) this.pieces.push(this.parts.join(SEPARATOR))
-    const text = this.pieces.join(SEPARATOR)
-    this.chunks.push({ first: this.count - count, count, text, starts, fieldEnds })
+    this.full = { first: this.count - count, count, parts: this.parts, pieces: this.pieces, starts: this.starts.slice(0, count + 1), fieldEnds }
     this.parts = []
     this.pieces = []
     this.chunkCount = 0
     this.maxFieldEnd = 0
   }
+
 }
 
 /**

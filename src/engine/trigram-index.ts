@@ -47,8 +47,8 @@ export function* buildSkipIndexSteps(table: StoredTable, chunk: Chunk): Steps<vo
   if (chunk.count > table.blockSize) yield* bitsSteps(table, chunk)
 }
 
-/** Blocks whose trigrams are added per step. */
-const BLOCKS_PER_STEP = 8
+/** Blocks whose trigrams are added per step (about 200 KB of text at 512 records of ~200 bytes). */
+const BLOCKS_PER_STEP = 2
 
 /** Bits part-built in steps: the bits so far and the next block (several callers share one build). */
 const pendingBits = new WeakMap<Chunk, { bits: Uint32Array; nextBlock: number }>()

@@ -81,8 +81,11 @@ export function byteNeedle(needle: string, frequency: (byte: number) => number):
  * One chunk's lowercase text in a WebAssembly memory of its own, sized once: growing memories as a
  * table loads made V8 run a full GC per growth (each registers the whole buffer as new external memory).
  */
-/** Characters encoded and lowercased per step (about a millisecond). */
-const ASCII_SLICE = 1 << 20
+/**
+ * Characters encoded and lowercased per step: a quarter of a MB of the memory's fresh pages (first
+ * touching a page costs more than the copy on a virtual machine: 1 MB held a server's thread 5-10 ms).
+ */
+const ASCII_SLICE = 1 << 18
 
 export class ChunkBytes {
   private readonly memory: WebAssembly.Memory
