@@ -2,6 +2,7 @@
 // requests (and cancels) that arrive meanwhile are answered between steps. Used by the demo worker
 // (which also prepares summaries: it computes them) and the server after a load.
 import { backgroundIndexSteps, type BackgroundIndexOptions, type Table } from '../engine/index.ts'
+import { runInSlices } from './next-task.ts'
 
 /** Waits before each step: a turn of the event loop by default; the demo worker also waits while requests are under way. */
 export type IdlePause = () => Promise<void>
@@ -12,11 +13,5 @@ const macrotask: IdlePause = () => new Promise((resolve) => setTimeout(resolve, 
 const SLICE_MS = 2
 
 export async function indexWhenIdle(table: Table, options: BackgroundIndexOptions = {}, pause: IdlePause = macrotask): Promise<void> {
-  const steps = backgroundIndexSteps(table, options)
-  for (;;) {
-    await pause()
-    const sliceEnd = performance.now() + SLICE_MS
-    do if (steps.next().done === true) return
-    while (performance.now() < sliceEnd)
-  }
+  await runInSlices(backgroundIndexSteps(table, options), SLICE_MS, pause)
 }

@@ -9,8 +9,9 @@
 // - CSV column types are inferred from the first rows by the engine (`inferFieldTypes`).
 // - JSON: an array of objects. Keys become fields in first-seen order, missing keys are null. Nested
 //   arrays and objects are allowed and make that field `json`.
-import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Steps, type Table } from '../engine/index.ts'
+import { TableBuilder, csvRowEncoder, inferFieldTypes, type CellValue, type FieldInfo, type PartialCallback, type ProgressCallback, type RecordObject, type Table } from '../engine/index.ts'
 import { CsvRowReader, CsvSyntaxError, type CsvRow } from './csv-rows.ts'
+import { nextTask, runInSlices } from './next-task.ts'
 import { InvalidUtf8Error, readText, sourceSize, type TextSource } from './text-chunks.ts'
 
 export type DataFileFormat = 'csv' | 'json'
@@ -77,9 +78,6 @@ interface ReadProgress {
   total: number
 }
 
-/** A turn of the event loop (a macrotask: requests that arrived meanwhile go first). */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
-
 /** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
 export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number): RecordSink<Table> {
   const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
@@ -93,11 +91,11 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       // a full chunk's text is joined in a turn of its own, and published in the next: each is a
       // step of a few ms, which requests waiting meanwhile would otherwise wait for in one go
       if (builder.hasFullChunk()) {
-        await nextTurn()
+        await nextTask()
         builder.finishFullChunk()
       }
       if (builder.finishedChunks() === publishedChunks) return
-      await nextTurn()
+      await nextTask()
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
@@ -106,27 +104,15 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       if (expected > reserved) builder.reserve((reserved = Math.round(expected * 1.25)))
       onPartial(prefix, expected)
       // a turn of the event loop, so searches waiting for this prefix answer now
-      await nextTurn()
+      await nextTask()
     },
     // served while it loads: the indexes made at the end are made between requests too
-    finish: () => (onPartial === undefined ? builder.build() : withTurns(builder.buildSteps())),
+    finish: () => (onPartial === undefined ? builder.build() : runInSlices(builder.buildSteps(), SLICE_MS)),
   }
 }
 
 /** Longest run of steps between two turns of the event loop. */
 const SLICE_MS = 3
-
-/** Runs steps to their result, giving the event loop a turn every SLICE_MS. */
-async function withTurns<T>(steps: Steps<T>): Promise<T> {
-  for (let sliceEnd = performance.now() + SLICE_MS; ; ) {
-    const step = steps.next()
-    if (step.done === true) return step.value
-    if (performance.now() >= sliceEnd) {
-      await nextTurn()
-      sliceEnd = performance.now() + SLICE_MS
-    }
-  }
-}
 
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
   // only CSV reports partial tables

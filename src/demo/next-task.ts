@@ -4,6 +4,8 @@
 // (the HTML timer rules; Chromium past 100 levels), which left the worker idle between slices of a
 // millisecond or two. A message posted to oneself is a task of its own and is never clamped.
 
+import type { Steps } from '../engine/index.ts'
+
 type Resume = () => void
 
 const waiting: Resume[] = []
@@ -25,4 +27,17 @@ export function nextTask(): Promise<void> {
     if (typeof setImmediate === 'function') setImmediate(resolve)
     else post(resolve)
   })
+}
+
+/** Runs steps to their result in slices of at most `sliceMs`, each after a `pause` (a turn of the event loop by default). */
+export async function runInSlices<T>(steps: Steps<T>, sliceMs: number, pause: () => Promise<void> = nextTask): Promise<T> {
+  for (;;) {
+    await pause()
+    const sliceEnd = performance.now() + sliceMs
+    for (;;) {
+      const step = steps.next()
+      if (step.done === true) return step.value
+      if (performance.now() >= sliceEnd) break
+    }
+  }
 }

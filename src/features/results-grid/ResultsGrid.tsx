@@ -260,9 +260,6 @@ export function ResultsGrid({
   }
   const bounds = selection ? selectionBounds(selection) : undefined
 
-  // A drawn row hands its elements to another record when it scrolls out of view (row-slots.ts). If
-  // the focus was in it, the focus leaves, as it did when a row scrolled out was removed: it never
-  // stays on a record the user did not move to.
   // A row handed to another record (row-slots.ts) takes the focus with it: the focus leaves, as it
   // did when a row scrolled out was removed. Putting the rows back in order when a scroll ends moves
   // elements, which takes the focus from a moved one: that is given back, as its record is the same.
