@@ -4,10 +4,12 @@
 // for each thread that worked (the page, each worker, the compile and network threads): its CPU time
 // (thread time, which a loaded machine does not stretch the way it does wall time) and its busiest
 // trace events and sampled functions; then the SQL worker's marks (`sql-worker:` user timings) with
-// the time since the pointer and the worker's CPU time up to each. Figures beside the load average.
+// the time since the pointer and the worker's CPU time up to each. `--warm`: then, after three warm
+// statements, a fourth traced the same way from its click to its answer. Figures beside the load average.
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { COURSES_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startPreview } from './preview.ts'
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium'
@@ -110,8 +112,64 @@ function sampledFunctions(events: TraceEvent[], pid: number, tid: number): Map<s
   return self
 }
 
-const top = (map: Map<string, number>, count: number): string =>
-  [...map.entries()].toSorted((a, b) => b[1] - a[1]).slice(0, count).filter(([, us]) => us >= 5000).map(([name, us]) => `${name} ${rounded(us)}`).join(', ')
+const top = (map: Map<string, number>, count: number, floorUs = 5000): string =>
+  [...map.entries()].toSorted((a, b) => b[1] - a[1]).slice(0, count).filter(([, us]) => us >= floorUs).map(([name, us]) => `${name} ${(us / 1000).toFixed(floorUs < 1000 ? 1 : 0)}`).join(', ')
+
+/** Each thread's CPU (and the SQL worker's marks) from the trace's first `from` event, up to `withinMs` after it. */
+function report(events: TraceEvent[], from: 'pointerover' | 'click', withinMs = Number.POSITIVE_INFINITY): void {
+  const start = events.find((event) => event.name === 'EventDispatch' && (event.args?.data as { type?: string } | undefined)?.type === from)?.ts ?? 0
+  const end = start + withinMs * 1000
+  // a warm statement's few milliseconds are shown to a tenth
+  const floor = withinMs === Number.POSITIVE_INFINITY ? 5000 : 300
+  events = events.filter((event) => event.ph === 'M' || (event.ts >= start && event.ts <= end))
+  const names = new Map<string, string>()
+  for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?')
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const event of events) {
+    const key = `${event.pid}:${event.tid}`
+    let list = byThread.get(key)
+    if (list === undefined) byThread.set(key, (list = []))
+    list.push(event)
+  }
+  const threads = [...byThread.entries()]
+    .map(([key, list]) => ({ key, list, name: names.get(key) ?? '?', cpu: topLevel(list).reduce((sum, event) => sum + (event.tdur ?? 0), 0), wall: topLevel(list).reduce((sum, event) => sum + (event.dur ?? 0), 0) }))
+    .filter((thread) => thread.cpu > (withinMs === Number.POSITIVE_INFINITY ? 20_000 : 1000))
+    .toSorted((a, b) => b.cpu - a.cpu)
+  for (const thread of threads) {
+    const [pid, tid] = thread.key.split(':').map(Number) as [number, number]
+    console.info(`  ${thread.name} ${thread.key}: CPU ${rounded(thread.cpu)} ms, busy (wall) ${rounded(thread.wall)} ms`)
+    console.info(`    events by own wall time (ms): ${top(ownTimes(thread.list), 10, floor)}`)
+    const functions = top(sampledFunctions(events, pid, tid), 12, floor)
+    if (functions) console.info(`    sampled functions, self (ms): ${functions}`)
+    const marks = thread.list.filter((event) => event.cat.includes('blink.user_timing') && event.name.startsWith('sql-worker:') && event.ph !== 'e').toSorted((a, b) => a.ts - b.ts)
+    const tops = topLevel(thread.list)
+    // CPU up to `ts`: the events ended before it, and the part of the one running then (pro rata)
+    const cpuUntil = (ts: number) => tops.filter((event) => event.ts < ts).reduce((sum, event) => sum + Math.min(event.tdur ?? 0, ((ts - event.ts) * (event.tdur ?? 0)) / Math.max(1, event.dur ?? 1)), 0)
+    let previous = start
+    for (const mark of marks) {
+      if (mark.ts - previous < 1000) continue
+      const inside = thread.list.filter((event) => event.ts >= previous && event.ts < mark.ts)
+      console.info(`    ${mark.name}: ${rounded(mark.ts - start)} ms after the ${from}, worker CPU so far ${rounded(cpuUntil(mark.ts))} ms (${rounded(cpuUntil(mark.ts) - cpuUntil(previous))} since the last mark); own wall time in that span (ms): ${top(ownTimes(inside), 6, floor)}`)
+      previous = mark.ts
+    }
+  }
+}
+
+async function warmStatement(page: Page, i: number): Promise<number> {
+  await page.locator('.sql-editor .cm-content').fill(`SELECT subject, count(*) AS n, ${i} AS run FROM "${COURSES_RESOURCE_ID}" GROUP BY subject`)
+  const before = await page.locator('output.status-text').textContent()
+  const clicked = await page.evaluate(() => performance.now())
+  await page.getByRole('button', { name: 'Run query' }).click()
+  await page.waitForFunction(
+    (previous) => {
+      const status = document.querySelector('output.status-text')?.textContent ?? ''
+      return status.startsWith('Showing 8 records') && status !== previous
+    },
+    before,
+    { polling: 5 },
+  )
+  return (await page.evaluate(() => performance.now())) - clicked
+}
 
 async function trace(browser: Browser, origin: string): Promise<void> {
   const context = await browser.newContext()
@@ -129,37 +187,14 @@ async function trace(browser: Browser, origin: string): Promise<void> {
     const answered = await page.evaluate(() => performance.timeOrigin + performance.now())
     const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
     console.info(`pointer on SQL -> answer on screen (polled every 20 ms): ${Math.round(answered - pointer).toLocaleString('en')} ms (${load()})`)
-    const names = new Map<string, string>()
-    for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?')
-    const byThread = new Map<string, TraceEvent[]>()
-    for (const event of events) {
-      const key = `${event.pid}:${event.tid}`
-      let list = byThread.get(key)
-      if (list === undefined) byThread.set(key, (list = []))
-      list.push(event)
-    }
-    const threads = [...byThread.entries()]
-      .map(([key, list]) => ({ key, list, name: names.get(key) ?? '?', cpu: topLevel(list).reduce((sum, event) => sum + (event.tdur ?? 0), 0), wall: topLevel(list).reduce((sum, event) => sum + (event.dur ?? 0), 0) }))
-      .filter((thread) => thread.wall > 20_000)
-      .toSorted((a, b) => b.cpu - a.cpu)
-    for (const thread of threads) {
-      const [pid, tid] = thread.key.split(':').map(Number) as [number, number]
-      console.info(`  ${thread.name} ${thread.key}: CPU ${rounded(thread.cpu)} ms, busy (wall) ${rounded(thread.wall)} ms`)
-      console.info(`    events by own wall time (ms): ${top(ownTimes(thread.list), 10)}`)
-      const functions = top(sampledFunctions(events, pid, tid), 12)
-      if (functions) console.info(`    sampled functions, self (ms): ${functions}`)
-      const marks = thread.list.filter((event) => event.cat.includes('blink.user_timing') && event.name.startsWith('sql-worker:') && event.ph !== 'e').toSorted((a, b) => a.ts - b.ts)
-      const start = events.find((event) => event.name === 'EventDispatch' && (event.args?.data as { type?: string } | undefined)?.type === 'pointerover')?.ts ?? marks[0]?.ts ?? 0
-      const tops = topLevel(thread.list)
-      // CPU up to `ts`: the events ended before it, and the part of the one running then (pro rata)
-      const cpuUntil = (ts: number) => tops.filter((event) => event.ts < ts).reduce((sum, event) => sum + Math.min(event.tdur ?? 0, ((ts - event.ts) * (event.tdur ?? 0)) / Math.max(1, event.dur ?? 1)), 0)
-      let previous = start
-      for (const mark of marks) {
-        if (mark.ts - previous < 1000) continue
-        const inside = thread.list.filter((event) => event.ts >= previous && event.ts < mark.ts)
-        console.info(`    ${mark.name}: ${rounded(mark.ts - start)} ms after the pointer, worker CPU so far ${rounded(cpuUntil(mark.ts))} ms (${rounded(cpuUntil(mark.ts) - cpuUntil(previous))} since the last mark); own wall time in that span (ms): ${top(ownTimes(inside), 6)}`)
-        previous = mark.ts
-      }
+    report(events, 'pointerover')
+    if (process.argv.includes('--warm')) {
+      for (let i = 0; i < 3; i++) await warmStatement(page, i)
+      await browser.startTracing(page, { categories: CATEGORIES })
+      const elapsed = await warmStatement(page, 3)
+      const warm = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+      console.info(`a warm statement: click -> answer on screen (polled every 5 ms) ${Math.round(elapsed)} ms (${load()}); each thread's CPU from the click to the answer:`)
+      report(warm, 'click', elapsed)
     }
   } finally {
     await context.close()

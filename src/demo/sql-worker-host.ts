@@ -49,6 +49,8 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   let database: Promise<PgliteLike> | undefined
   /** PostgreSQL has started (a statement then waits for nothing but the loads and statements ahead of it). */
   let started = false
+  /** A statement has been answered (the first answer is marked for a trace of the cold start). */
+  let answered = false
   const opened = () =>
     (database ??= options.openDatabase().then((db) => {
       markStep('postgres started')
@@ -158,7 +160,8 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
       })
       answer.then(
         (response) => {
-          markStep('answered')
+          if (!answered) markStep('first answer')
+          answered = true
           post({ kind: 'response', id, response })
         },
         (error: unknown) => post({ kind: 'failed', id, message: `The SQL engine could not answer: ${error instanceof Error ? error.message : String(error)}` }),
