@@ -1,34 +1,28 @@
-// Starts PGlite in the SQL worker: from the data directory the build ships already initialised (see
-// scripts/vite-sql-worker-assets.ts), or, when it cannot be fetched, by running initdb here (slower).
+// Starts PGlite in the SQL worker from the files fetchPgliteFiles fetched: from the data directory the
+// build ships already initialised, or, when it could not be fetched, by running initdb here (slower).
 // Tables grow geometrically in its in-memory file system (pgliteFileGrowth), so a load is linear in its size.
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteFileGrowth } from '../sql/index.ts'
+import type { PgliteFiles } from './pglite-files.ts'
+import { markStep } from './mark-step.ts'
+import { DEMO_START_PARAMS } from './pglite-settings.ts'
 
 /**
- * The file beside the worker's chunk. Passed to `new URL` as a variable, never a literal or template:
- * the bundler rewrites those (a template becomes a glob of the folder).
+ * The smallest valid WebAssembly module, given to PGlite as initdb's so that it does not download
+ * initdb's: with a data directory initdb never runs (without one, PGlite is given nothing here).
  */
-const DATADIR_FILE = './pglite-datadir.tar.gz'
+const NO_INITDB = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])
 
-export async function startPglite(): Promise<PGlite> {
-  const datadir = await fetchDatadir()
+export async function startPglite(files: PgliteFiles): Promise<PGlite> {
+  markStep('start')
+  const [pgliteWasmModule, fsBundle, datadir] = await Promise.all([files.wasm, files.fsBundle, files.datadir])
+  const common = { pgliteWasmModule, fsBundle, startParams: [...PGlite.defaultStartParams, ...DEMO_START_PARAMS], extensions: { fileGrowth: pgliteFileGrowth } }
   if (datadir) {
     try {
-      return await PGlite.create({ loadDataDir: datadir, extensions: { fileGrowth: pgliteFileGrowth } })
+      return await PGlite.create({ ...common, loadDataDir: datadir, initdbWasmModule: await WebAssembly.compile(NO_INITDB) })
     } catch {
       // A data directory of another PGlite version: initialise a fresh one instead.
     }
   }
-  return PGlite.create({ extensions: { fileGrowth: pgliteFileGrowth } })
-}
-
-async function fetchDatadir(): Promise<Blob | undefined> {
-  try {
-    const response = await fetch(new URL(DATADIR_FILE, import.meta.url))
-    // A static host may answer a missing file with its index page.
-    if (!response.ok || (response.headers.get('content-type') ?? '').includes('text/html')) return undefined
-    return await response.blob()
-  } catch {
-    return undefined
-  }
+  return PGlite.create(common)
 }

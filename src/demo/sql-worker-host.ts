@@ -7,6 +7,7 @@
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
 import { checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
+import { markStep } from './mark-step.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
 import { run } from './worker-host.ts'
@@ -48,8 +49,11 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   let database: Promise<PgliteLike> | undefined
   /** PostgreSQL has started (a statement then waits for nothing but the loads and statements ahead of it). */
   let started = false
+  /** A statement has been answered (the first answer is marked for a trace of the cold start). */
+  let answered = false
   const opened = () =>
     (database ??= options.openDatabase().then((db) => {
+      markStep('postgres started')
       started = true
       return db
     }))
@@ -67,6 +71,7 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
       copied(0)
       await loadResource(db, id, table.fields, table.size, (from, to) => tableCellTexts(table, from, to), copied)
     }
+    markStep(`loaded ${id}`)
     // The reader roles may SELECT every resource loaded so far (the demo has no private resources); an
     // alias is a view of its resource, as on the server.
     await grantReaders(db, [...loaded.keys()].map((loadedId) => ({ id: loadedId, isPrivate: false, aliases: catalog.resolve(loadedId)?.aliases ?? [] })))
@@ -134,7 +139,7 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
         // which starts PGlite again); a small demo resource the explorer shows is loaded next, in the
         // queue, so that no statement's transaction ever sees a load.
         opened().catch(() => (database = undefined))
-        checkStatement('SELECT 1').catch(() => undefined)
+        checkStatement('SELECT 1').then(() => markStep('parser ready'), () => undefined)
         const id = message.resourceId === undefined ? undefined : catalog.resolve(message.resourceId)?.id
         if (id !== undefined && (DEMO_RESOURCES.find((info) => info.id === id)?.records ?? Infinity) <= PRELOAD_RECORDS_MAX) {
           enqueue(async () => loadOnce(await opened(), id)).catch(() => undefined)
@@ -154,7 +159,11 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
         }
       })
       answer.then(
-        (response) => post({ kind: 'response', id, response }),
+        (response) => {
+          if (!answered) markStep('first answer')
+          answered = true
+          post({ kind: 'response', id, response })
+        },
         (error: unknown) => post({ kind: 'failed', id, message: `The SQL engine could not answer: ${error instanceof Error ? error.message : String(error)}` }),
       )
     },
