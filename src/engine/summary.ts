@@ -122,24 +122,28 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
     }
     return result
   }
-  const perCode = new Int32Array(valueCount)
   if (records === null) {
-    // the whole table: each code's posting list is as long as its count
+    // the whole table: each code's posting list is as long as its count (its starts' differences,
+    // read in place: no array of a count per code to fill first)
     const starts = index.postingStarts
-    for (let code = 0; code < valueCount; code++) perCode[code] = (starts[code + 1] as number) - (starts[code] as number)
-  } else {
-    for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+    return countedFrom(valueCount, emptyCode, (code) => (starts[code + 1] as number) - (starts[code] as number))
   }
-  const empty = (perCode[0] as number) + (emptyCode === 0 ? 0 : (perCode[emptyCode] as number))
-  perCode[0] = 0
-  perCode[emptyCode] = 0
+  const perCode = new Int32Array(valueCount)
+  for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+  return countedFrom(valueCount, emptyCode, (code) => perCode[code] as number)
+}
+
+/** The non-empty codes with a count (`countOf`) and the empty cells' count, in code order. */
+function countedFrom(valueCount: number, emptyCode: number, countOf: (code: number) => number): CodeCounts {
+  const empty = countOf(0) + (emptyCode === 0 ? 0 : countOf(emptyCode))
   let length = 0
-  for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
+  for (let code = 1; code < valueCount; code++) if (code !== emptyCode && countOf(code) !== 0) length++
   const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
   let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
-    const count = perCode[code] as number
+    if (code === emptyCode) continue
+    const count = countOf(code)
     if (count === 0) continue
     result.codes[at] = code
     result.counts[at++] = count
