@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { compareText } from './collation.ts'
-import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COUNT_PER_STEP, hashOf, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
 import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
 import { RECORDS_PER_STEP } from './steps.ts'
@@ -43,8 +43,8 @@ function collidingPair(prefix: string): [string, string] {
 describe('ColumnCodesBuilder repeats', () => {
   it('tells apart values of one hash, copied or past its copy budget (compared in place), and codes their repeats', () => {
     const [a, b] = collidingPair('c')
-    // 2,100 values of 1,000 characters between: the long pair after them is past the copy budget
-    const fillers = Array.from({ length: 2100 }, (_, n) => `${String(n).padStart(6, '0')}${'x'.repeat(994)}`)
+    // values of 1,000 characters between, more than the copy budget: the long pair after them is past it
+    const fillers = Array.from({ length: Math.ceil(COPIED_CHARS / 1000) + 3 }, (_, n) => `${String(n).padStart(6, '0')}${'x'.repeat(994)}`)
     const [c, d] = collidingPair('u'.repeat(300))
     const texts = [a, b, ...fillers, c, d, d, c, b, a, ...fillers.slice(0, 10)]
     // one string per record, so each repeat lies in another string than the value's first occurrence
@@ -56,7 +56,7 @@ describe('ColumnCodesBuilder repeats', () => {
     const built = builder.build()
     const expected = codesFromTexts(texts)
     expect(Array.from(built.codes)).toEqual(Array.from(expected.codes))
-    expect(built.valueCount).toBe(2105)
+    expect(built.valueCount).toBe(fillers.length + 5)
     for (const text of [a, b, c, d]) expect(built.codeFor(text)).toBe(expected.codeFor(text))
   })
 })

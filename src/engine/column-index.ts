@@ -181,8 +181,11 @@ export function hashOf(text: string, start: number, end: number): number {
   return hash ^ (hash >>> 12)
 }
 
-/** Characters of a column's first values copied while coding it (4 MB at most; see `copied`). */
-const COPIED_CHARS = 1 << 21
+/**
+ * Characters of a column's first values copied while coding it (see `copied`): 1 MB at most, so the
+ * copy's last growth maps no more fresh pages in one step than fresh-memory.ts allows.
+ */
+export const COPIED_CHARS = 1 << 19
 
 /** Codes moved into a larger table of slots per call of `reserve` (about a millisecond of rehashing). */
 export const REHASH_SLICE = 1 << 16
