@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { compareText } from './collation.ts'
-import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COUNT_PER_STEP, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
 import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
 import { RECORDS_PER_STEP } from './steps.ts'
@@ -25,6 +25,39 @@ describe('codesFromTexts', () => {
     expect(index.codeFor('')).toBeUndefined()
     for (let code = 1; code < index.values.length; code += 13) expect(index.codeOf.get(index.values[code] as string)).toBe(code)
     expect(index.codeOf.size).toBe(7001)
+  })
+})
+
+/** Two different texts `${prefix}${n}` of one length with the same hash (a birthday search). */
+function collidingPair(prefix: string): [string, string] {
+  const seen = new Map<number, string>()
+  for (let n = 1_000_000; ; n++) {
+    const text = `${prefix}${n}`
+    const hash = hashOf(text, 0, text.length)
+    const other = seen.get(hash)
+    if (other !== undefined) return [other, text]
+    seen.set(hash, text)
+  }
+}
+
+describe('ColumnCodesBuilder repeats', () => {
+  it('tells apart values of one hash, copied or past its copy budget (compared in place), and codes their repeats', () => {
+    const [a, b] = collidingPair('c')
+    // values of 1,000 characters between, more than the copy budget: the long pair after them is past it
+    const fillers = Array.from({ length: Math.ceil(COPIED_CHARS / 1000) + 3 }, (_, n) => `${String(n).padStart(6, '0')}${'x'.repeat(994)}`)
+    const [c, d] = collidingPair('u'.repeat(300))
+    const texts = [a, b, ...fillers, c, d, d, c, b, a, ...fillers.slice(0, 10)]
+    // one string per record, so each repeat lies in another string than the value's first occurrence
+    const builder = new ColumnCodesBuilder(texts.length)
+    texts.forEach((text, record) => {
+      const padded = `#${text}#`
+      builder.add(record, padded, 1, padded.length - 1)
+    })
+    const built = builder.build()
+    const expected = codesFromTexts(texts)
+    expect(Array.from(built.codes)).toEqual(Array.from(expected.codes))
+    expect(built.valueCount).toBe(fillers.length + 5)
+    for (const text of [a, b, c, d]) expect(built.codeFor(text)).toBe(expected.codeFor(text))
   })
 })
 

@@ -173,13 +173,19 @@ const FNV_OFFSET = 0x811c9dc5 | 0
 const FNV_PRIME = 0x01000193
 
 /** A 32-bit hash of `text[start, end)` (FNV-1a over UTF-16 code units, then mixed). */
-function hashOf(text: string, start: number, end: number): number {
+export function hashOf(text: string, start: number, end: number): number {
   let hash = FNV_OFFSET
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME)
   hash ^= hash >>> 15
   hash = Math.imul(hash, 0x2c1b3c6d)
   return hash ^ (hash >>> 12)
 }
+
+/**
+ * Characters of a column's first values copied while coding it (see `copied`): 1 MB at most, so the
+ * copy's last growth maps no more fresh pages in one step than fresh-memory.ts allows.
+ */
+export const COPIED_CHARS = 1 << 19
 
 /** Codes moved into a larger table of slots per call of `reserve` (about a millisecond of rehashing). */
 export const REHASH_SLICE = 1 << 16
@@ -208,6 +214,16 @@ export class ColumnCodesBuilder {
   private growing: { slots: Int32Array; mask: number; next: number; touch: Steps<void> } | undefined
   /** Codes moved by the latest call of `reserve` (at most REHASH_SLICE). */
   rehashedLastCall = 0
+  /**
+   * While coding, the first COPIED_CHARS characters of values are also copied here, in code order, and
+   * repeats are compared with the copy: a value's first occurrence lies at a random place of megabytes
+   * of earlier text (a cache miss per repeated cell), the copy of a column of short values is a few
+   * hundred KB read from cache. Dropped when the index is built.
+   */
+  private copied = new Uint16Array(4096)
+  /** Where each code's copy starts in `copied`, -1 (or past the end) when not copied. */
+  private copyAt = new Int32Array(1024)
+  private copiedLength = 0
 
   constructor(size: number) {
     this.codes = new Uint32Array(size)
@@ -301,6 +317,7 @@ export class ColumnCodesBuilder {
       spans.set(this.spans)
       this.spans = spans
     }
+    this.copy(code, text, start, end)
     this.spans[code * 3] = this.parents.length - 1
     this.spans[code * 3 + 1] = start
     this.spans[code * 3 + 2] = end
@@ -318,6 +335,8 @@ export class ColumnCodesBuilder {
   *buildSteps(): Steps<ColumnIndex> {
     const { codes, count } = this
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
+    this.copied = new Uint16Array(0) // lookups after the build compare in place
+    this.copyAt = new Int32Array(0)
     const kept = count <= 0xffff ? yield* narrowCodesSteps(codes) : codes
     const ranges: ValueRanges = { parents: this.parents, spans: this.spans }
     return yield* buildColumnIndexSteps(kept, { count, ranges }, (text) => this.codeFor(text))
@@ -332,7 +351,39 @@ export class ColumnCodesBuilder {
     }
   }
 
+  /** Copies the value of a new code (while the copies stay under COPIED_CHARS). */
+  private copy(code: number, text: string, start: number, end: number): void {
+    const length = end - start
+    // past the budget, later codes are compared in place (beyond `copyAt`, or -1 in it)
+    if (this.copiedLength + length > COPIED_CHARS) {
+      if (code < this.copyAt.length) this.copyAt[code] = -1
+      return
+    }
+    if (code >= this.copyAt.length) {
+      const grown = new Int32Array(Math.max(this.copyAt.length * 2, code + 1)).fill(-1)
+      grown.set(this.copyAt)
+      this.copyAt = grown
+    }
+    if (this.copiedLength + length > this.copied.length) {
+      const grown = new Uint16Array(Math.min(COPIED_CHARS, Math.max(this.copied.length * 2, this.copiedLength + length)))
+      grown.set(this.copied.subarray(0, this.copiedLength))
+      this.copied = grown
+    }
+    const copied = this.copied
+    const at = this.copiedLength
+    for (let i = 0; i < length; i++) copied[at + i] = text.charCodeAt(start + i)
+    this.copyAt[code] = at
+    this.copiedLength = at + length
+  }
+
   private holds(code: number, text: string, start: number, end: number): boolean {
+    const at = code < this.copyAt.length ? (this.copyAt[code] as number) : -1
+    if (at >= 0) {
+      if ((this.spans[code * 3 + 2] as number) - (this.spans[code * 3 + 1] as number) !== end - start) return false
+      const copied = this.copied
+      for (let i = 0; i < end - start; i++) if (copied[at + i] !== text.charCodeAt(start + i)) return false
+      return true
+    }
     const parent = this.parents[this.spans[code * 3] as number] as string
     const from = this.spans[code * 3 + 1] as number
     if ((this.spans[code * 3 + 2] as number) - from !== end - start) return false

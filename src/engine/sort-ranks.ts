@@ -41,7 +41,7 @@ export function collationSegmentKey(text: string, from: number): number {
 }
 
 /** The same for the text lying at [start, end) of `text` (a column's value where it lies). */
-function collationSegmentKeyIn(text: string, start: number, end: number, from: number): number {
+export function collationSegmentKeyIn(text: string, start: number, end: number, from: number): number {
   let key = 0
   for (let i = start + from; i < start + from + SEGMENT; i++) {
     let weight = 0

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { summarizeRecords, summarizeTable } from './summary.ts'
+import { compareStoredTexts } from './sort-ranks.ts'
+import { TableBuilder } from './table.ts'
 import { SummaryRequestError } from './summary-request.ts'
 import type { FieldSummary } from './summary-types.ts'
 import { tableOf } from './test-support/fixtures.ts'
@@ -190,6 +192,24 @@ describe('summarizeTable', () => {
     const ids = summarizeTable(table, { fields: ['_id', 't'], filters: { t: 'a' }, top: 5 }).fields[0]
     expect(ids).toMatchObject({ field: '_id', count: 2, distinct: 2, min: 1, max: 3, mean: 2 })
     expect(ids?.top.map((v) => v.value)).toEqual([1, 3])
+  })
+
+  it('summarises a column the loader says is unique (kept where its values lie) as the same column coded from its text', () => {
+    // thousands of values tied at one record each: the top is chosen through the primary keys, read in place
+    const ids = Array.from({ length: 6000 }, (_, n) => (n % 997 === 0 ? null : `SR-${2019 + (n % 7)}-${String((n * 7919) % 100_000).padStart(7, '0')}`))
+    const build = (unique: boolean) => {
+      const builder = new TableBuilder([{ id: 'id', type: 'text' }], { chunkSize: 1000, ...(unique ? { uniqueColumns: ['id'] } : {}) })
+      for (const id of ids) builder.append({ id })
+      return builder.build()
+    }
+    for (const request of [{ fields: ['id'], top: 12 }, { fields: ['id'], top: 3, q: 'SR-2020' }]) {
+      const unique = summarizeTable(build(true), request)
+      expect(unique).toEqual(summarizeTable(build(false), request))
+      expect(unique.fields[0]?.top.length).toBe(request.top)
+    }
+    // every count ties at 1: the top is the first values in the sort order
+    const sorted = ids.filter((id): id is string => id !== null).sort(compareStoredTexts('text'))
+    expect(summarizeTable(build(true), { fields: ['id'], top: 12 }).fields[0]?.top.map((entry) => entry.text)).toEqual(sorted.slice(0, 12))
   })
 
   it('rejects unknown fields and bad top/bins with messages keyed like a 409', () => {

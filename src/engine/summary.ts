@@ -12,7 +12,7 @@ import type { ColumnIndex } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
-import { collationSegmentKey, compareStoredTexts } from './sort-ranks.ts'
+import { collationSegmentKeyIn, compareStoredTexts } from './sort-ranks.ts'
 import { checkSummaryFields, shapeSummaryRequest, SummaryRequestError, type ShapedSummaryRequest } from './summary-request.ts'
 import { dateHistogram, dayNumber, numberHistogram } from './summary-histogram.ts'
 import { weightedNumberStats } from './summary-weighted.ts'
@@ -122,24 +122,28 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
     }
     return result
   }
-  const perCode = new Int32Array(valueCount)
   if (records === null) {
-    // the whole table: each code's posting list is as long as its count
+    // the whole table: each code's posting list is as long as its count (its starts' differences,
+    // read in place: no array of a count per code to fill first)
     const starts = index.postingStarts
-    for (let code = 0; code < valueCount; code++) perCode[code] = (starts[code + 1] as number) - (starts[code] as number)
-  } else {
-    for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+    return countedFrom(valueCount, emptyCode, (code) => (starts[code + 1] as number) - (starts[code] as number))
   }
-  const empty = (perCode[0] as number) + (emptyCode === 0 ? 0 : (perCode[emptyCode] as number))
-  perCode[0] = 0
-  perCode[emptyCode] = 0
+  const perCode = new Int32Array(valueCount)
+  for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
+  return countedFrom(valueCount, emptyCode, (code) => perCode[code] as number)
+}
+
+/** The non-empty codes with a count (`countOf`) and the empty cells' count, in code order. */
+function countedFrom(valueCount: number, emptyCode: number, countOf: (code: number) => number): CodeCounts {
+  const empty = countOf(0) + (emptyCode === 0 ? 0 : countOf(emptyCode))
   let length = 0
-  for (let code = 1; code < valueCount; code++) if (perCode[code] !== 0) length++
+  for (let code = 1; code < valueCount; code++) if (code !== emptyCode && countOf(code) !== 0) length++
   const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
   let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
-    const count = perCode[code] as number
+    if (code === emptyCode) continue
+    const count = countOf(code)
     if (count === 0) continue
     result.codes[at] = code
     result.counts[at++] = count
@@ -221,11 +225,10 @@ function addNumberStats(summary: FieldSummary, counted: CodeCounts, numbers: Flo
 }
 
 function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnIndex, timestamp: boolean): void {
-  const { values } = index
   let min: string | undefined
   let max: string | undefined
   for (let i = 0; i < counted.length; i++) {
-    const text = values[counted.codes[i] as number] as string
+    const text = index.valueAt(counted.codes[i] as number)
     if (min === undefined || compareCodePoints(text, min) < 0) min = text
     if (max === undefined || compareCodePoints(text, max) > 0) max = text
   }
@@ -246,13 +249,14 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   const { codes, counts, length } = counted
   if (k === 0 || length === 0) return []
   const compareTexts = compareStoredTexts(type)
-  const { values } = index
+  // texts read one code at a time: a column coded after loading makes no text until asked (all of
+  // them at once are hundreds of thousands of strings for a column of long distinct texts)
   const valueOrder = (a: number, b: number): number => {
     const codeA = codes[a] as number
     const codeB = codes[b] as number
     if (numbers) return (numbers[codeA] as number) - (numbers[codeB] as number)
     if (index.ranks) return (index.ranks[codeA] as number) - (index.ranks[codeB] as number)
-    return compareTexts(values[codeA] as string, values[codeB] as string)
+    return compareTexts(index.valueAt(codeA), index.valueAt(codeB))
   }
   const inOrder = (a: number, b: number): number => (counts[b] as number) - (counts[a] as number) || valueOrder(a, b)
   if (length <= k) return Array.from({ length }, (_, entry) => entry).sort(inOrder)
@@ -264,9 +268,12 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
   if (!unique) for (let entry = 0; entry < length; entry++) if ((counts[entry] as number) > threshold) chosen.push(entry)
   const wanted = k - chosen.length
   // few of them are wanted: keep a small sorted list, compared once per tied entry at most; among
-  // many texts, a number per code (the primary weights after the column's common prefix) settles
-  // most comparisons without reading the texts
-  const keys = numbers === undefined && !index.ranks && length > MANY_TIES && (type === 'text' || type === 'json') ? primaryKeys(index) : undefined
+  // many tied texts, a number per code (the primary weights after the column's common prefix)
+  // settles most comparisons without reading the texts (made only then: a few tied at the cut are
+  // compared directly)
+  let ties = 0
+  if (numbers === undefined && !index.ranks && (type === 'text' || type === 'json')) for (let entry = 0; entry < length && ties <= MANY_TIES; entry++) if (counts[entry] === threshold) ties++
+  const keys = ties > MANY_TIES ? primaryKeys(index) : undefined
   const kept: number[] = []
   for (let entry = 0; entry < length; entry++) {
     if (counts[entry] !== threshold) continue
@@ -308,19 +315,29 @@ const KEYS_PER_STEP = 32_768
 function* primaryKeySteps(index: ColumnIndex): Steps<Float64Array> {
   const cached = primaryKeysByIndex.get(index)
   if (cached) return cached
-  // each value sliced out in turn (garbage that dies young), not all kept (a column coded after loading has none)
-  const { valueCount } = index
-  const first = valueCount > 1 ? index.valueAt(1) : ''
-  let shared = first.length
+  // read where the values lie when the index knows (a column coded after loading), else each value
+  // sliced out in turn (garbage that dies young), never all kept
+  const { valueCount, ranges } = index
+  const textOf = (code: number): [string, number, number] => {
+    if (ranges === undefined) {
+      const text = index.valueAt(code)
+      return [text, 0, text.length]
+    }
+    const { parents, spans } = ranges
+    return [parents[spans[code * 3] as number] as string, spans[code * 3 + 1] as number, spans[code * 3 + 2] as number]
+  }
+  const [first, firstStart, firstEnd] = valueCount > 1 ? textOf(1) : ['', 0, 0]
+  let shared = firstEnd - firstStart
   for (let code = 2; code < valueCount && shared > 0; code++) {
-    const text = index.valueAt(code)
+    const [text, start, end] = textOf(code)
     let i = 0
-    while (i < shared && i < text.length && text.charCodeAt(i) === first.charCodeAt(i)) i++
+    while (i < shared && i < end - start && text.charCodeAt(start + i) === first.charCodeAt(firstStart + i)) i++
     shared = i
   }
   const keys = new Float64Array(valueCount)
   for (let code = 1; code < valueCount; code++) {
-    keys[code] = collationSegmentKey(index.valueAt(code), shared)
+    const [text, start, end] = textOf(code)
+    keys[code] = collationSegmentKeyIn(text, start, end, shared)
     if (code % KEYS_PER_STEP === 0) yield
   }
   // Another caller may have made them meanwhile: keep one array.
