@@ -84,8 +84,8 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
     await createResourceTable(db, id, GENERATED_FIELDS)
     // Nothing here outlives the worker: no write-ahead log for the table.
     await db.exec(`ALTER TABLE ${ident(id)} SET UNLOGGED`)
-    for (const { text, done } of generatedCopyBatches({ count }, GENERATED_COPY_BATCH)) {
-      await copyRows(db, id, text)
+    for (const { bytes, done } of generatedCopyBatches({ count }, GENERATED_COPY_BATCH)) {
+      await copyRows(db, id, bytes)
       report?.({ stage: 'loading', title, done, total: count })
     }
     await db.exec(`ANALYZE ${ident(id)}`)

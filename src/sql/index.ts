@@ -3,6 +3,7 @@
 export { ALLOWED_FUNCTIONS } from './allowed-functions.ts'
 export { parseArray, valueDecoder } from './answer-values.ts'
 export { copyCell, copyText, createTableStatement, ident, PG_TYPE } from './load.ts'
+export { CopyTextWriter } from './copy-writer.ts'
 export { MESSAGES } from './messages.ts'
 export { namesTable } from './named-tables.ts'
 export { checkStatement, useParser, type Parse, type ParseCheck } from './parse-check.ts'

@@ -68,8 +68,8 @@ export async function createResourceTable(db: PgliteLike, id: string, fields: re
   await db.exec(`DROP TABLE IF EXISTS ${table}; ${createTableStatement(table, fields)}`)
 }
 
-/** Then rows as COPY text (copyText), as many times as needed; then ANALYZE the table. */
-export async function copyRows(db: PgliteLike, id: string, text: string): Promise<void> {
+/** Then rows as COPY text (copyText, or CopyTextWriter's UTF-8 bytes), as many times as needed; then ANALYZE the table. */
+export async function copyRows(db: PgliteLike, id: string, text: string | Uint8Array<ArrayBuffer>): Promise<void> {
   await db.query(`COPY ${ident(id)} FROM '/dev/blob'`, [], { blob: new Blob([text]) })
 }
 
