@@ -52,6 +52,27 @@ describe('MEMFS file growth', () => {
     expect(node.contents[16 * 1024 - 1]).toBe(7)
   })
 
+  it('grows a file written past its end by doubling: about one copy of the file in all, not about nine', () => {
+    const plain = fakeMemfs()
+    const patched = fakeMemfs()
+    growFilesGeometrically(patched)
+    const copied = (memfs: Memfs) => {
+      let bytes = 0
+      const node = { contents: new Uint8Array(0), usedBytes: 0 }
+      // MEMFS's write: expand to the end of the write, then copy the block in
+      for (let size = 8192; size <= 64 * 1024 * 1024; size += 8192) {
+        if (node.contents.length < size) bytes += node.usedBytes
+        memfs.expandFileStorage(node, size)
+        node.contents[size - 1] = 1
+        node.usedBytes = size
+      }
+      expect(node.contents[64 * 1024 * 1024 - 1]).toBe(1)
+      return bytes
+    }
+    expect(copied(plain)).toBeGreaterThan(6 * 64 * 1024 * 1024)
+    expect(copied(patched)).toBeLessThanOrEqual(64 * 1024 * 1024)
+  })
+
   it('reads the grown part as zeros and shrinks as before', () => {
     const memfs = fakeMemfs()
     growFilesGeometrically(memfs)
