@@ -52,6 +52,6 @@ describe('CopyTextWriter', () => {
     expect(() => writer.value(1)).toThrow(RangeError)
     writer.value(0)
     expect(() => writer.endRecord()).toThrow('A record needs 2 fields, got 1')
-    expect(() => writer.take()).toThrow()
+    expect(() => writer.take()).toThrow('take() in the middle of a record')
   })
 })
