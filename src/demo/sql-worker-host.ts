@@ -5,7 +5,7 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
@@ -88,7 +88,7 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
       await copyRows(db, id, bytes)
       report?.({ stage: 'loading', title, done, total: count })
     }
-    await db.exec(`ANALYZE ${ident(id)}`)
+    await analyzeTable(db, id)
   }
 
   const loadOnce = (db: PgliteLike, id: string): Promise<void> => {
