@@ -332,8 +332,11 @@ const SPACE = 0x20
 const DASH = 0x2d
 const DOT = 0x2e
 
+/** What a generated record is written into: the engine's chunk writer, or another layout of the same calls (COPY text). */
+export type RecordWriter = Pick<AsciiRecordWriter, 'byte' | 'write' | 'ascii' | 'digits' | 'end' | 'nul' | 'value' | 'endRecord'>
+
 /** One record's draw written as the same texts `createTextGenerator` makes of it, field by field. */
-function writeRecord(writer: AsciiRecordWriter, draw: Draw, bytes: VocabularyBytes): void {
+function writeRecord(writer: RecordWriter, draw: Draw, bytes: VocabularyBytes): void {
   writer.write(bytes.casePrefix)
   writer.write(bytes.years[YEAR_OF_DAY[draw.day] as number] as Uint8Array)
   writer.byte(DASH)
@@ -391,7 +394,7 @@ function writeRecord(writer: AsciiRecordWriter, draw: Draw, bytes: VocabularyByt
 /** Writes the generated records one at a time, into any writer of the generated table's layout. */
 export interface GeneratedRecordSource {
   /** Writes the next record. */
-  writeNext(writer: AsciiRecordWriter): void
+  writeNext(writer: RecordWriter): void
 }
 
 /** The records of `options` for a writer, the options checked (needles must be ASCII to be written). */

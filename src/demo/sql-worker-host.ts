@@ -5,7 +5,7 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
 import { markStep } from './mark-step.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
@@ -89,11 +89,11 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
     await createResourceTable(db, id, GENERATED_FIELDS)
     // Nothing here outlives the worker: no write-ahead log for the table.
     await db.exec(`ALTER TABLE ${ident(id)} SET UNLOGGED`)
-    for (const { text, done } of generatedCopyBatches({ count }, GENERATED_COPY_BATCH)) {
-      await copyRows(db, id, text)
+    for (const { bytes, done } of generatedCopyBatches({ count }, GENERATED_COPY_BATCH)) {
+      await copyRows(db, id, bytes)
       report?.({ stage: 'loading', title, done, total: count })
     }
-    await db.exec(`ANALYZE ${ident(id)}`)
+    await analyzeTable(db, id)
   }
 
   const loadOnce = (db: PgliteLike, id: string): Promise<void> => {

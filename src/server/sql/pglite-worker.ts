@@ -3,7 +3,7 @@
 // statement runs too long and starts a fresh one.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
-import { copyRows, createResourceTable, grantReaders, ident, PGLITE_SQL_OPTIONS, pgliteConnection, pgliteFileGrowth, runSql, type PgliteLike } from '../../sql/index.ts'
+import { analyzeTable, copyRows, createResourceTable, grantReaders, PGLITE_SQL_OPTIONS, pgliteConnection, pgliteFileGrowth, runSql, type PgliteLike } from '../../sql/index.ts'
 import type { SqlOutcome } from '../../engine/index.ts'
 import type { WorkerCommand, WorkerReply, WorkerStart } from './pglite-protocol.ts'
 
@@ -28,7 +28,7 @@ async function handle(command: WorkerCommand): Promise<{ ok: true; outcome?: Sql
       await copyRows(db, command.id, command.text)
       return { ok: true }
     case 'finish':
-      for (const id of command.analyze) await db.exec(`ANALYZE ${ident(id)}`)
+      for (const id of command.analyze) await analyzeTable(db, id)
       await grantReaders(db, command.resources)
       // the first statement loads the parser and warms PostgreSQL's caches: not on a caller's time bound
       await runSql(pgliteConnection(db), { sql: 'SELECT 1', readable: new Set(), privileged: false }, { ...PGLITE_SQL_OPTIONS, rowsMax: 1 })
