@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../server/test-support/server-p
 import { writeGeneratedCsv } from './bench-csv.ts'
 import { queriesForGeneratedData } from './dataset.ts'
 import { closeConnections, postJson } from './http-client.ts'
+import { BackendProbe } from './pg-backends.ts'
 import { targetFigures, type TargetFigures } from './pg-targets.ts'
 
 /** The numeric sort: the generator's first numeric column. */
@@ -138,6 +139,7 @@ async function benchSize(count: number): Promise<string[]> {
     log(`- PostgreSQL import: ${importLine}${importSeconds > 0 ? ` (whole start with import ${importSeconds.toFixed(1)} s)` : ''}`)
     if (!SQL_ONLY) {
       // the targets first, while nothing but the import has read the table
+      const probe = await BackendProbe.open(url)
       const figures = await targetFigures({
         count,
         start: async () => {
@@ -148,7 +150,8 @@ async function benchSize(count: number): Promise<string[]> {
         warmups: WARMUPS,
         runs: RUNS,
         log,
-      }, oneMillion)
+        backends: () => probe.snapshot(),
+      }, oneMillion).finally(() => probe.close())
       if (count === 1_000_000) oneMillion = figures
       await searchFigures({ url, id, csv: memory ? csv : undefined, log, count })
     }
