@@ -22,6 +22,8 @@ export interface TargetRun {
   warmups: number
   runs: number
   log(line: string): void
+  /** A database setting these figures were measured with, named in the heading (none: the default). */
+  setting?: string
   /** The store's backends' CPU and faults by backend (pg-backends.ts), when the database is local. */
   backends?: () => Promise<ReadonlyMap<number, BackendUsage>>
 }
@@ -96,7 +98,7 @@ export async function targetFigures(run: TargetRun, oneMillion: TargetFigures | 
   const byId = new Map(run.queries.map((query) => [query.id, query]))
   const rows: Measured[] = []
   log('')
-  log(`### ${run.count.toLocaleString('en')} records, issue 21's targets: first request on a server started afresh, then the median of ${run.runs} repeats (load average ${loadavg()[0].toFixed(1)} before)`)
+  log(`### ${run.count.toLocaleString('en')} records, issue 21's targets${run.setting === undefined ? '' : ` with ${run.setting}`}: first request on a server started afresh, then the median of ${run.runs} repeats (load average ${loadavg()[0].toFixed(1)} before)`)
   for (const row of ROWS) {
     const query = byId.get(row.id)
     if (query === undefined) throw new Error(`no bench query ${row.id}`)
