@@ -127,7 +127,7 @@ export class PostgresStore implements SearchStore {
         await client.query('SET statement_timeout = 0')
         try {
           const blocks = await warmBackend(client, tables)
-          const { counts } = await warmCounts(client, countTables)
+          const { counts } = await warmCounts(client, countTables, blocks.blocks)
           return { ...blocks, counts }
         } finally {
           await client.query('RESET statement_timeout')

@@ -1,9 +1,10 @@
 // The warm counts' conditions from the planner's statistics, and the counts on a real PostgreSQL: a
 // `q` over the trigram index and two filters, both as bitmaps, leaving the connection as it was.
-import { Pool } from 'pg'
+import { readFileSync } from 'node:fs'
+import { Pool, type PoolClient } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HAS_POSTGRES, startCluster, type TestCluster } from './test-support/test-cluster.ts'
-import { warmConditions, warmCounts, type ColumnStats } from './warm-counts.ts'
+import { THRESHOLD_MIN_BLOCKS, warmConditions, warmCounts, type ColumnStats } from './warm-counts.ts'
 
 const stats = (field: string, pairs: [string, number][], indexed = true): ColumnStats => ({
   field,
@@ -71,7 +72,7 @@ describe.skipIf(!HAS_POSTGRES)('warm counts on PostgreSQL', () => {
     const client = await pool.connect()
     try {
       const fields = [{ id: 'kind', type: 'text' as const }, { id: 'state', type: 'text' as const }]
-      const warmed = await warmCounts(client, [{ schema: 'public', name: 't', sql: { ref: '"public"."t"', fields, hasSearchColumn: true } }])
+      const warmed = await warmCounts(client, [{ schema: 'public', name: 't', sql: { ref: '"public"."t"', fields, hasSearchColumn: true } }], 1)
       expect(warmed).toEqual({ counts: 2 })
       const { rows } = await client.query<{ seq: string; tx: string }>(`SELECT current_setting('enable_seqscan') AS seq, txid_current_if_assigned()::text AS tx`)
       expect(rows[0]).toEqual({ seq: 'on', tx: null })
@@ -81,12 +82,42 @@ describe.skipIf(!HAS_POSTGRES)('warm counts on PostgreSQL', () => {
     }
   })
 
+  it('leaves a large table\'s backend keeping a freed 10 MB block\'s pages for the next one', async () => {
+    const blockSql = `SELECT octet_length(repeat(repeat('x', 4096), 2560))`
+    // the backend's minor page faults (/proc/<pid>/stat, field 10) while it builds a 10 MB text the
+    // second time
+    const secondFaults = async (client: PoolClient): Promise<number> => {
+      const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid
+      const faults = (): number => {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7])
+      }
+      await client.query(blockSql)
+      const before = faults()
+      await client.query(blockSql)
+      return faults() - before
+    }
+    const fresh = new Pool({ connectionString: cluster.url, max: 2 })
+    const [plain, warmed] = [await fresh.connect(), await fresh.connect()]
+    try {
+      await warmCounts(plain, [], THRESHOLD_MIN_BLOCKS - 1)
+      await warmCounts(warmed, [], THRESHOLD_MIN_BLOCKS)
+      // 10 MB is 2,560 pages: mapped afresh each time past glibc's first threshold, kept once it is raised
+      expect(await secondFaults(plain)).toBeGreaterThan(2560)
+      expect(await secondFaults(warmed)).toBeLessThan(256)
+    } finally {
+      plain.release()
+      warmed.release()
+      await fresh.end()
+    }
+  })
+
   it('runs nothing on a table without statistics', async () => {
     await pool.query(`CREATE TABLE bare (_id integer PRIMARY KEY, kind text)`)
     const client = await pool.connect()
     try {
       const fields = [{ id: 'kind', type: 'text' as const }]
-      expect(await warmCounts(client, [{ schema: 'public', name: 'bare', sql: { ref: '"public"."bare"', fields, hasSearchColumn: false } }])).toEqual({ counts: 0 })
+      expect(await warmCounts(client, [{ schema: 'public', name: 'bare', sql: { ref: '"public"."bare"', fields, hasSearchColumn: false } }], 1)).toEqual({ counts: 0 })
     } finally {
       client.release()
     }

@@ -3,10 +3,11 @@
 // count's bitmaps are new private memory, which glibc's malloc maps afresh past its threshold (128 kB
 // at first) and hands back when freed, and the first bitmap scans, rechecks and BitmapAnds of a
 // backend pay for their own first touches (README.md, "The first count"). So each kept connection:
-// - allocates and frees one 30 MB block: freeing a mapped block raises glibc's mmap threshold to its
-//   size (up to 32 MB) and the trim threshold to twice that, so a count's bitmaps then come from the
-//   heap, which keeps their pages when they are freed instead of giving them back (at 1,000,000
-//   records a repeated count then faults none: 1,474-2,680 faults before, each a first touch);
+// - allocates and frees one 30 MB block (when the tables are large enough to need it): freeing a
+//   mapped block raises glibc's mmap threshold to its size (up to 32 MB) and the trim threshold to
+//   twice that, so a count's bitmaps then come from the heap, which keeps their pages when they are
+//   freed instead of giving them back (at 1,000,000 records a repeated count then faults none:
+//   1,474-2,680 faults before, each a first touch);
 // - runs two counts of the same shapes as the explorer's, with bitmap scans forced: a `q` over a
 //   trigram bitmap and two filters as a BitmapAnd of two btrees, on values the planner's statistics
 //   give as common (a `q` word from a value in about 4% of records, filter values covering 10% or more).
@@ -17,6 +18,12 @@ import { searchStatements, type SqlTable } from './search-sql.ts'
 
 /** The first block's size: freeing it sets glibc's mmap threshold (the dynamic maximum is 32 MB). */
 export const THRESHOLD_BLOCK_BYTES = 30 * 1024 * 1024
+/**
+ * Heap blocks the served tables must have for the block to be worth it: a count's bitmap holds an
+ * entry of about 48 bytes per heap block it visits, so under this its hash table stays small, and a
+ * small table's start is not held up by a 30 MB block.
+ */
+export const THRESHOLD_MIN_BLOCKS = 4096
 /** The share of records a `q` warm count aims at (the explorer's common needle matches about 4%). */
 const Q_SHARE = 0.04
 /** Filter values are taken, most common first, up to at least this share of records per field... */
@@ -98,20 +105,25 @@ export interface WarmCountTable {
   sql: SqlTable
 }
 
+/** Allocates and frees one block of THRESHOLD_BLOCK_BYTES in the backend of `client`. */
+async function raiseMmapThreshold(client: PoolClient): Promise<void> {
+  // a literal size, never request text: 4 kB repeated (a 1-byte text repeated costs a call per
+  // byte); octet_length() keeps the answer small without reading the text
+  await client.query(`SELECT octet_length(repeat(repeat('x', 4096), ${THRESHOLD_BLOCK_BYTES / 4096}))`)
+}
+
 /** What one connection's warm counts did, for the start-up line. */
 export interface WarmedCounts {
   counts: number
 }
 
 /**
- * Prepares `client`'s allocator, then runs the warm counts of each table (a `q` alone, two filters
- * alone) with bitmap scans forced, in a transaction of their own. Start-up work: the caller lifts the
- * statement timeout.
+ * Prepares `client`'s allocator when the served tables have `blocks` heap blocks or more, then runs
+ * the warm counts of each table (a `q` alone, two filters alone) with bitmap scans forced, in a
+ * transaction of their own. Start-up work: the caller lifts the statement timeout.
  */
-export async function warmCounts(client: PoolClient, tables: readonly WarmCountTable[]): Promise<WarmedCounts> {
-  // a literal size, never request text: 4 kB repeated (a 1-byte text repeated costs a call per
-  // byte); octet_length() keeps the answer small without reading the text
-  await client.query(`SELECT octet_length(repeat(repeat('x', 4096), ${THRESHOLD_BLOCK_BYTES / 4096}))`)
+export async function warmCounts(client: PoolClient, tables: readonly WarmCountTable[], blocks: number): Promise<WarmedCounts> {
+  if (blocks >= THRESHOLD_MIN_BLOCKS) await raiseMmapThreshold(client)
   let counts = 0
   for (const { schema, name, sql: table } of tables) {
     const conditions = warmConditions(await columnStats(client, schema, name, table.fields))
