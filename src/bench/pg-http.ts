@@ -1,4 +1,4 @@
-// `npm run bench:pg -- [records...] [--sql-only] [--database URL] [--shared-buffers SIZE]`: the in-memory server and the
+// `npm run bench:pg -- [records...] [--sql-only] [--database URL] [--shared-buffers SIZE] [--huge-pages]`: the in-memory server and the
 // PostgreSQL server over HTTP, in one run, on the same generated CSV (the demo generator's data, as
 // `npm run bench` uses): Q1-Q7 and a numeric sort (median of the timed runs), the import time, the
 // start time with the table already in the database, and each server's RSS while serving; issue 21's
@@ -12,11 +12,12 @@ import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Client } from 'pg'
 import { GENERATED_FIELDS } from '../demo/generator.ts'
-import { startCluster } from '../server/postgres/test-support/cluster.ts'
+import { startCluster, type TestCluster } from '../server/postgres/test-support/cluster.ts'
 import { startServer, type RunningServer } from '../server/test-support/server-process.ts'
 import { writeGeneratedCsv } from './bench-csv.ts'
 import { queriesForGeneratedData } from './dataset.ts'
 import { closeConnections, postJson } from './http-client.ts'
+import { BackendProbe } from './pg-backends.ts'
 import { targetFigures, type TargetFigures } from './pg-targets.ts'
 
 /** The numeric sort: the generator's first numeric column. */
@@ -37,10 +38,33 @@ const EXISTING_DATABASE = process.argv.includes('--database') ? DATABASE : undef
  * cache; 1GB holds the table and the indexes a search reads).
  */
 const SHARED_BUFFERS = process.argv.includes('--shared-buffers') ? process.argv[process.argv.indexOf('--shared-buffers') + 1] : undefined
+/**
+ * `--huge-pages`: issue 21's targets again on the same cluster restarted with `huge_pages=on`, a
+ * database host setting (the kernel must hold 2 MB pages for the shared memory: `vm.nr_hugepages`,
+ * set by root), printed as such beside the default figures; the rest of the run uses the default.
+ */
+const HUGE_PAGES = process.argv.includes('--huge-pages')
 /** Records past which the in-memory server is not measured. */
 const MEMORY_LIMIT = 2_000_000
 /** The 1,000,000-record figures of this run, for the 10M rows' ratio. */
 let oneMillion: TargetFigures | undefined
+
+/**
+ * The throwaway cluster's settings: `--shared-buffers`, and huge pages off, so that the default
+ * figures never use a host's huge pages by PostgreSQL's own default (`try`) without saying so.
+ */
+function clusterSettings(): Record<string, string> {
+  return { ...(SHARED_BUFFERS === undefined ? {} : { shared_buffers: SHARED_BUFFERS }), huge_pages: 'off' }
+}
+
+/** The kernel's 2 MB pages held for shared memory (a host setting), 0 when none or unreadable. */
+function hugePagesHeld(): number {
+  try {
+    return Number(readFileSync('/proc/sys/vm/nr_hugepages', 'utf8').trim())
+  } catch {
+    return 0
+  }
+}
 
 function rssMb(server: RunningServer): number {
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
@@ -121,7 +145,7 @@ async function benchSize(count: number): Promise<string[]> {
     process.stderr.write(`writing ${csv}\n`)
     await writeGeneratedCsv(csv, count)
   }
-  const cluster = EXISTING_DATABASE === undefined ? await startCluster('datastore', SHARED_BUFFERS === undefined ? {} : { shared_buffers: SHARED_BUFFERS }) : undefined
+  const cluster = EXISTING_DATABASE === undefined ? await startCluster('datastore', clusterSettings()) : undefined
   const url = cluster?.url ?? EXISTING_DATABASE!
   try {
     const id = 'bench'
@@ -138,17 +162,24 @@ async function benchSize(count: number): Promise<string[]> {
     log(`- PostgreSQL import: ${importLine}${importSeconds > 0 ? ` (whole start with import ${importSeconds.toFixed(1)} s)` : ''}`)
     if (!SQL_ONLY) {
       // the targets first, while nothing but the import has read the table
-      const figures = await targetFigures({
-        count,
-        start: async () => {
-          const { server } = await startTimed(['--database', url])
-          return { timed: (params) => timed(server, { resource_id: id, ...params }), stop: () => stopServer(server) }
-        },
-        queries: queriesForGeneratedData(),
-        warmups: WARMUPS,
-        runs: RUNS,
-        log,
-      }, oneMillion)
+      const targets = async (setting?: string): Promise<TargetFigures> => {
+        const probe = await BackendProbe.open(url)
+        return targetFigures({
+          count,
+          start: async () => {
+            const { server } = await startTimed(['--database', url])
+            return { timed: (params) => timed(server, { resource_id: id, ...params }), stop: () => stopServer(server) }
+          },
+          queries: queriesForGeneratedData(),
+          warmups: WARMUPS,
+          runs: RUNS,
+          log,
+          backends: () => probe.snapshot(),
+          ...(setting === undefined ? {} : { setting }),
+        }, oneMillion).finally(() => probe.close())
+      }
+      const figures = await targets()
+      if (HUGE_PAGES) await hugePageTargets(cluster, targets, log)
       if (count === 1_000_000) oneMillion = figures
       await searchFigures({ url, id, csv: memory ? csv : undefined, log, count })
     }
@@ -168,6 +199,23 @@ async function benchSize(count: number): Promise<string[]> {
     if (cluster !== undefined) rmSync(csv, { force: true })
   }
   return lines
+}
+
+/** `--huge-pages`: the targets on the cluster restarted with huge_pages=on, then back to the default. */
+async function hugePageTargets(cluster: TestCluster | undefined, targets: (setting: string) => Promise<TargetFigures>, log: (line: string) => void): Promise<void> {
+  const held = hugePagesHeld()
+  if (cluster === undefined || held === 0) {
+    log('')
+    log(`- huge pages not measured: ${cluster === undefined ? 'the database is not a throwaway cluster of this run (--database)' : 'vm.nr_hugepages is 0; as root: echo N > /proc/sys/vm/nr_hugepages, N at least shared_buffers / 2 MB plus 10%'}`)
+    return
+  }
+  const settings = clusterSettings()
+  cluster.restartWith({ ...settings, huge_pages: 'on' })
+  try {
+    await targets(`the database host's huge pages: huge_pages=on, vm.nr_hugepages=${held} (a host setting, not the default)`)
+  } finally {
+    cluster.restartWith(settings)
+  }
 }
 
 interface SearchBench {

@@ -91,7 +91,7 @@ async function open(pool: Pool, options: PostgresOptions, privateIds: readonly s
   try {
     const warmStarted = performance.now()
     const warmed = await store.warm()
-    if (tables.size > 0) log(`warmed ${warmed.connections} connections in ${(performance.now() - warmStarted).toFixed(0)} ms: each read ${warmed.blocks} blocks of the tables through the shared buffers (${warmed.sharedBuffers} blocks)`)
+    if (tables.size > 0) log(`warmed ${warmed.connections} connections in ${(performance.now() - warmStarted).toFixed(0)} ms: each read ${warmed.blocks} blocks of the tables through the shared buffers (${warmed.sharedBuffers} blocks) and ran ${warmed.counts} warm counts`)
     const ms = await store.countTables()
     if (tables.size > 0) log(`counted the records of ${tables.size} table${tables.size === 1 ? '' : 's'} in ${ms.toFixed(0)} ms`)
   } catch (error) {

@@ -9,6 +9,7 @@ import { tableRef } from './sql-names.ts'
 import { TotalCache, totalKey } from './total-cache.ts'
 import type { PgTable } from './tables.ts'
 import { warmBackend, type WarmedBlocks } from './warm.ts'
+import { warmCounts } from './warm-counts.ts'
 
 export interface PoolOptions {
   url: string
@@ -106,24 +107,33 @@ export class PostgresStore implements SearchStore {
    * Opens `connections` connections at once, plans a search of each table on each, and reads the
    * tables' blocks through the shared buffers on each (warm.ts), so that the first requests (a page
    * and its count run side by side) find backends whose catalog caches hold the tables and which have
-   * already touched the shared buffers a count reads; the pool keeps them. Resolves with the
-   * connections, the blocks each read and the shared buffers' size in blocks.
+   * already touched the shared buffers a count reads; then prepares each one's allocator and runs
+   * counts of the explorer's shapes there (warm-counts.ts), so a first count does not pay for the
+   * bitmaps' new memory; the pool keeps them. Resolves with the connections, the blocks each read,
+   * the shared buffers' size in blocks and the warm counts each ran.
    */
-  async warm(connections = 2): Promise<WarmedBlocks & { connections: number }> {
+  async warm(connections = 2): Promise<WarmedBlocks & { connections: number; counts: number }> {
     const clients = await Promise.all(Array.from({ length: connections }, () => this.pool.connect()))
     const tables = [...this.tables.values()].map((table) => ({ schema: this.schema, name: table.name }))
+    const countTables = [...this.tables.values()].map((table) => ({
+      schema: this.schema,
+      name: table.name,
+      sql: { ref: tableRef(this.schema, table.name), fields: table.fields, hasSearchColumn: table.hasSearchColumn },
+    }))
     try {
       const warmed = await Promise.all(clients.map(async (client) => {
         for (const table of tables) await client.query(`EXPLAIN SELECT * FROM ${tableRef(table.schema, table.name)} ORDER BY "_id" LIMIT 1`)
         // start-up work, not held to the statement timeout (it reads at most the shared buffers' size)
         await client.query('SET statement_timeout = 0')
         try {
-          return await warmBackend(client, tables)
+          const blocks = await warmBackend(client, tables)
+          const { counts } = await warmCounts(client, countTables, blocks.blocks)
+          return { ...blocks, counts }
         } finally {
           await client.query('RESET statement_timeout')
         }
       }))
-      return { connections, ...(warmed[0] ?? { blocks: 0, sharedBuffers: 0 }) }
+      return { connections, ...(warmed[0] ?? { blocks: 0, sharedBuffers: 0, counts: 0 }) }
     } finally {
       for (const client of clients) client.release()
     }

@@ -3,7 +3,7 @@
 // bench's paravirtualized machine that first touch cost 10-30 us per 4 kB page, so the first count of
 // a set of conditions in a new backend (15,000-30,000 heap blocks at 1,000,000 records) cost 3-5x the
 // same count run again there (README.md, "The first count": the shared buffers are one part of
-// that; the bitmaps' new private memory, which no SQL run ahead reliably prepares, is the larger).
+// that; the bitmaps' new private memory is the larger, which warm-counts.ts prepares after this).
 // Reading each served table's blocks once through the shared buffers (a TID range scan, which, unlike
 // a sequential scan, takes no small ring of buffers) loads them into the buffers and touches them in
 // this backend; past the size of the shared buffers more blocks would only evict the first ones, so

@@ -14,6 +14,8 @@ export interface TestCluster {
   /** Stops the server (keeps the data) and starts it again on the same port. */
   pause(): void
   resume(): void
+  /** Stops the server and starts it again with these settings instead of those it started with. */
+  restartWith(settings: Readonly<Record<string, string>>): void
   /** Stops the server and removes the folder. */
   stop(): void
 }
@@ -62,8 +64,10 @@ export async function startCluster(database = 'datastore', settings: Readonly<Re
   const data = join(folder, 'data')
   const port = await freePort()
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('')}`
-  const start = (): void => run('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-w', '-o', options, 'start'])
+  const options = (named: Readonly<Record<string, string>>): string =>
+    `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${Object.entries(named).map(([name, value]) => ` -c ${name}=${value}`).join('')}`
+  let current = settings
+  const start = (): void => run('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-w', '-o', options(current), 'start'])
   const halt = (): void => run('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop'])
   start()
   run('createdb', ['-h', folder, '-p', String(port), '-U', 'postgres', database])
@@ -76,6 +80,13 @@ export async function startCluster(database = 'datastore', settings: Readonly<Re
       running = false
     },
     resume() {
+      start()
+      running = true
+    },
+    restartWith(next) {
+      if (running) halt()
+      running = false
+      current = next
       start()
       running = true
     },
