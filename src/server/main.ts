@@ -12,6 +12,7 @@ import { openPostgres, PostgresStartError, type PostgresServing } from './postgr
 import { formatLogLine } from './request-log.ts'
 import { openSqlStore, type ServerSqlStore } from './sql/open.ts'
 import { createStepRunner, nextTurn } from './step-runner.ts'
+import { warmRequestPath } from './warm-request.ts'
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
@@ -70,11 +71,13 @@ async function main(argv: string[]): Promise<void> {
   const handler = createDatastoreHandler({ catalog, basePath: options.basePath, tokens: options.tokens, store, sql, pause: nextTurn })
   // help and _links name the server's own address (or --public-url), never the client's Host header
   let origin = options.publicUrl ?? `http://${urlHost(options.host)}:${options.port}`
+  let warming = false
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
     origin: () => origin,
     pause: nextTurn,
-    onDone: (method, rawUrl, status, milliseconds) => console.info(formatLogLine(method, rawUrl, status, milliseconds)),
+    // the server's own warm-up request (below) is not a client's, so not logged
+    onDone: (method, rawUrl, status, milliseconds) => warming || console.info(formatLogLine(method, rawUrl, status, milliseconds)),
   }))
   server.on('clientError', (error, socket) => answerClientError(error, socket,
     (method, rawUrl, status) => console.info(formatLogLine(method, rawUrl, status, 0))))
@@ -83,9 +86,18 @@ async function main(argv: string[]): Promise<void> {
     console.error(`error: cannot listen on ${options.host}:${options.port}: ${reason}`)
     process.exit(1)
   })
-  server.listen(options.port, options.host, () => {
+  server.listen(options.port, options.host, async () => {
     const { port } = server.address() as AddressInfo
     origin = options.publicUrl ?? `http://${urlHost(options.host)}:${port}`
+    // the request path is warmed before the server says it listens, so that the first client's
+    // request does not pay for its compiling (warm-request.ts); a public resource's first page
+    const warmTable = catalog.entriesInOrder().find((entry) => !entry.isPrivate)?.id
+    if (warmTable !== undefined) {
+      warming = true
+      const status = await warmRequestPath(options.host, port, options.basePath, warmTable).catch(() => undefined)
+      warming = false
+      if (status !== 200) console.warn(`warning: the request path could not be warmed (${status === undefined ? 'no answer' : `status ${status}`}); the first request compiles it`)
+    }
     if (postgres) console.info(`serving ${postgres.tables.length} table(s) of PostgreSQL schema ${options.postgres?.schema}: ${postgres.tables.join(', ') || 'none'}`)
     console.info(`listening on http://${urlHost(options.host)}:${port}${options.basePath}`)
   })
