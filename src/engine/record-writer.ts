@@ -40,6 +40,21 @@ export function asciiBytes(text: string): Uint8Array {
   return bytes
 }
 
+/**
+ * Writes the natural number `value` in decimal into `bytes` at `at`, left-padded with zeros to
+ * `minDigits`; returns where it ends. The caller has made room (a safe integer has at most 16 digits).
+ */
+export function writeDecimal(bytes: Uint8Array, at: number, value: number, minDigits = 1): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`digits() writes natural numbers, got ${value}`)
+  let size = 1
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) size++
+  if (size < minDigits) size = minDigits
+  const end = at + size
+  let next = end
+  for (let rest = value, written = 0; written < size; written++, rest = Math.floor(rest / 10)) bytes[--next] = 0x30 + (rest % 10)
+  return end
+}
+
 export class AsciiRecordWriter {
   private bytes: Uint8Array
   private length = 0
@@ -95,15 +110,8 @@ export class AsciiRecordWriter {
 
   /** A natural number in decimal, left-padded with zeros to `minDigits`. */
   digits(value: number, minDigits = 1): void {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`digits() writes natural numbers, got ${value}`)
     if (this.length + SMALL_WRITE > this.bytes.length) this.grow(SMALL_WRITE)
-    let size = 1
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) size++
-    if (size < minDigits) size = minDigits
-    const bytes = this.bytes
-    let at = this.length + size
-    this.length = at
-    for (let rest = value, written = 0; written < size; written++, rest = Math.floor(rest / 10)) bytes[--at] = 0x30 + (rest % 10)
+    this.length = writeDecimal(this.bytes, this.length, value, minDigits)
   }
 
   /** Ends the current field (not one of a column with a value list: `value` or `nul` ends those). */

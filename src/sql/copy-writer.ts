@@ -3,6 +3,7 @@
 // characters COPY reads specially (backslash, tab, newline, carriage return) escaped. It takes the same
 // calls as the engine's AsciiRecordWriter, so a loader that writes its records itself (the generated
 // demo resource) can write them as COPY's input as well as into a table.
+import { writeDecimal } from '../engine/index.ts'
 
 const BACKSLASH = 0x5c
 const TAB = 0x09
@@ -88,15 +89,8 @@ export class CopyTextWriter {
 
   /** A natural number in decimal, left-padded with zeros to `minDigits`. */
   digits(value: number, minDigits = 1): void {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`digits() writes natural numbers, got ${value}`)
     if (this.length + SMALL_WRITE > this.bytes.length) this.grow(SMALL_WRITE)
-    let size = 1
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) size++
-    if (size < minDigits) size = minDigits
-    const bytes = this.bytes
-    let at = this.length + size
-    this.length = at
-    for (let rest = value, written = 0; written < size; written++, rest = Math.floor(rest / 10)) bytes[--at] = 0x30 + (rest % 10)
+    this.length = writeDecimal(this.bytes, this.length, value, minDigits)
   }
 
   /** Ends the current field. */
