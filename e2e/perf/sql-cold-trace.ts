@@ -11,39 +11,13 @@ import { loadavg } from 'node:os'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { COURSES_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { startPreview } from './preview.ts'
+import { TRACE_CATEGORIES, type ProfileNode, type TraceEvent } from './task-trace.ts'
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? '/usr/bin/chromium'
 const load = () => `load average (1 min) ${loadavg()[0].toFixed(1)}`
 
-const CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.wasm',
-  'v8.execute',
-  'blink.user_timing',
-  'disabled-by-default-v8.cpu_profiler',
-]
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  id?: string
-  args?: { name?: string; data?: { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
-}
-
-interface ProfileNode {
-  id: number
-  parent?: number
-  callFrame: { functionName?: string; url?: string }
-}
+// The task traces' categories, and wasm's compiles and calls
+const CATEGORIES = [...TRACE_CATEGORIES, 'v8.wasm']
 
 const rounded = (us: number): number => Math.round(us / 1000)
 

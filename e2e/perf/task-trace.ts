@@ -16,7 +16,7 @@ export const TRACE_CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ]
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string
   cat: string
   ph: string
@@ -37,7 +37,7 @@ interface TraceEvent {
   }
 }
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number
   parent?: number
   callFrame: { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
