@@ -60,11 +60,11 @@ interface ResultsGridProps {
 }
 
 const ROW_HEIGHT = 34
-const OVERSCAN = 8
+const OVERSCAN = 3
 const DETAILS_BUTTON_PX = 30
 /** Up to this many unpinned columns every cell of a drawn row is drawn; wider answers draw the columns in view. */
 const COLUMNS_ALWAYS_DRAWN = 24
-const COLUMN_OVERSCAN = 3
+const COLUMN_OVERSCAN = 1
 const NO_WIDTHS: Readonly<Record<string, number>> = Object.freeze({})
 const NO_PINS: readonly string[] = Object.freeze([])
 const NO_ITEMS: VirtualItem[] = []
