@@ -1,6 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
-import { flushSync } from 'react-dom'
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import type { ColumnSizingState } from '@tanstack/react-table'
 import type { SortKey } from '../../query/types.ts'
 import { formatCount } from '../../query/locale-format.ts'
@@ -17,11 +15,12 @@ import { GridHeaderCell, type HeaderActions } from './GridHeaderCell.tsx'
 import { GridRow, type DrawnColumn, type RowActions } from './GridRow.tsx'
 import { drawOrder, RowSlots } from './row-slots.ts'
 import { rowAfterKey } from './row-keys.ts'
-import { createSharedScrollOffsets } from './shared-scroll.ts'
+import { scrollTopShowing } from './scroll-window.ts'
 import { DRAG_TYPE } from './SortHeader.tsx'
 import { toggleSort } from './sort-toggle.ts'
 import { toTsv } from './tsv.ts'
 import { cellValue, useGridTable, type GridRecord } from './use-grid-table.ts'
+import { useScrollWindow } from './use-scroll-window.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './results-grid.css'
 
@@ -60,14 +59,13 @@ interface ResultsGridProps {
 }
 
 const ROW_HEIGHT = 34
-const OVERSCAN = 8
+const OVERSCAN = 3
 const DETAILS_BUTTON_PX = 30
 /** Up to this many unpinned columns every cell of a drawn row is drawn; wider answers draw the columns in view. */
 const COLUMNS_ALWAYS_DRAWN = 24
-const COLUMN_OVERSCAN = 3
+const COLUMN_OVERSCAN = 1
 const NO_WIDTHS: Readonly<Record<string, number>> = Object.freeze({})
 const NO_PINS: readonly string[] = Object.freeze([])
-const NO_ITEMS: VirtualItem[] = []
 
 /** Writes text to the clipboard from a user's key press or click. */
 async function copyText(text: string): Promise<boolean> {
@@ -99,8 +97,20 @@ function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`
 }
 
-/** The records as a table named "Results": columns from the view's layout, rows and wide answers' columns virtualised. */
-export function ResultsGrid({
+/**
+ * The records as a table named "Results": columns from the view's layout, rows and wide answers'
+ * columns virtualised. A new answer is drawn as deferred work, which React renders in slices that
+ * let input and painting in between (the first rows of a 32,000 x 50 answer were one main-thread
+ * task of 50-70 ms); what else changes (a sort arrow, a width) is drawn at once.
+ */
+export function ResultsGrid(props: ResultsGridProps) {
+  const { fields, records } = props
+  const answer = useMemo(() => ({ fields, records }), [fields, records])
+  const drawn = useDeferredValue(answer)
+  return <GridView {...props} fields={drawn.fields} records={drawn.records} />
+}
+
+function GridView({
   fields,
   records,
   sort,
@@ -150,43 +160,27 @@ export function ResultsGrid({
   const pinnedShown = useMemo(() => layout.ids.slice(0, layout.pinnedCount), [layout])
   const firstId = shownIds[0]
 
-  // Both virtualisers take their scroll offsets from one listener (shared-scroll.ts), which draws
-  // what both ask for in one synchronous render; they do not flush renders of their own.
-  const [scrollOffsets] = useState(() => createSharedScrollOffsets(flushSync))
-  // The rows are the records themselves, drawn from the virtualiser's window.
-  // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualizer is used as documented
-  const virtualizer = useVirtualizer({
-    count: records.length,
-    getScrollElement: () => scrollRef.current,
-    observeElementOffset: scrollOffsets.observeTop,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    useFlushSync: false,
-  })
-  const rowItems = virtualizer.getVirtualItems()
-  const [rowSlots] = useState(() => new RowSlots())
-  const rowKeys = rowSlots.assign(rowItems.map((item) => item.index))
-
-  // A wide answer draws only the unpinned columns in view (and a few either side), in the header as
+  // A wide answer draws only the unpinned columns in view (and one either side), in the header as
   // in the body: 10,000 fields drawn at once froze the tab. Pinned columns are always drawn.
   const windowed = centerCount > COLUMNS_ALWAYS_DRAWN
-  const columnVirtualizer = useVirtualizer({
-    horizontal: true,
-    count: centerCount,
-    getScrollElement: () => scrollRef.current,
-    observeElementOffset: scrollOffsets.observeLeft,
-    estimateSize: (index) => layout.sizes[pinnedCount + index] ?? DEFAULT_COLUMN_PX,
-    overscan: COLUMN_OVERSCAN,
-    scrollMargin: startWidth,
-    enabled: windowed,
-    useFlushSync: false,
+  const scrollWindow = useScrollWindow(scrollRef, {
+    rowCount: records.length,
+    rowHeight: ROW_HEIGHT,
+    rowOverscan: OVERSCAN,
+    columns: windowed ? layout : null,
+    columnOverscan: COLUMN_OVERSCAN,
   })
-  // The columns' widths or places changed.
-  useEffect(() => {
-    if (windowed) columnVirtualizer.measure()
-  }, [windowed, layout, columnVirtualizer])
-  const columnItems = windowed ? columnVirtualizer.getVirtualItems() : NO_ITEMS
-  const centerGap = windowed ? Math.max(0, (columnItems[0]?.start ?? startWidth) - startWidth) : 0
+  // The rows are the records themselves, drawn from the window.
+  const rowItems = useMemo(() => {
+    const items: { index: number; start: number }[] = []
+    for (let index = scrollWindow.rows.first; index <= scrollWindow.rows.last; index++) items.push({ index, start: index * ROW_HEIGHT })
+    return items
+  }, [scrollWindow.rows.first, scrollWindow.rows.last])
+  const [rowSlots] = useState(() => new RowSlots())
+  const rowKeys = rowSlots.assign(rowItems.map((item) => item.index))
+  const firstCenter = scrollWindow.columns.first
+  const lastCenter = scrollWindow.columns.last
+  const centerGap = windowed && lastCenter >= firstCenter ? Math.max(0, (layout.starts[firstCenter] ?? startWidth) - startWidth) : 0
 
   // Each column as drawn, made once per layout (pinned ones with their sticky offset), so a row or
   // header that stays in view gets the very same column objects while the grid scrolls.
@@ -201,6 +195,7 @@ export function ResultsGrid({
         const style: CSSProperties = { width, minWidth: width, maxWidth: width, ...(isPinned ? { left: layout.starts[position] } : {}) }
         const field = fields[layout.fieldIndexes[position] ?? -1] ?? { id, type: 'text' }
         drawn = { id, field, type: field.type, position, numeric: isNumericType(field.type), pinned: isPinned, pinnedEdge: isPinned && position === layout.pinnedCount - 1, style }
+        // oxlint-disable-next-line react/immutability -- a cache filled as columns come into view: one layout always describes a column the same way
         made.set(position, drawn)
       }
       return drawn
@@ -214,10 +209,10 @@ export function ResultsGrid({
       // The first unpinned column drawn starts after the columns scrolled past.
       drawn.push(drawn.length === pinnedCount && centerGap > 0 ? { ...described, style: { ...described.style, marginLeft: centerGap } } : described)
     }
-    if (windowed) for (const item of columnItems) add(item.index)
+    if (windowed) for (let position = firstCenter; position <= lastCenter; position++) add(position - pinnedCount)
     else for (let index = 0; index < centerCount; index++) add(index)
     return drawn
-  }, [windowed, columnItems, centerCount, pinnedCount, describeColumn, centerGap])
+  }, [windowed, firstCenter, lastCenter, centerCount, pinnedCount, describeColumn, centerGap])
 
   // The table models the drawn columns (use-grid-table.ts): the ones a header menu or a resize edge can act on.
   const drawnModel = useMemo(
@@ -287,9 +282,7 @@ export function ResultsGrid({
   })
 
   const showColumn = (position: number) => {
-    const center = position - pinnedCount
-    if (windowed && center >= 0) columnVirtualizer.scrollToIndex(center, { align: 'auto' })
-    else if (center >= 0) {
+    if (position >= pinnedCount) {
       const start = layout.starts[position]
       const size = layout.sizes[position]
       const scroller = scrollRef.current
@@ -301,10 +294,16 @@ export function ResultsGrid({
       }
     }
   }
+  const showRow = (index: number) => {
+    const scroller = scrollRef.current
+    if (!scroller) return
+    const top = scrollTopShowing(index, ROW_HEIGHT, { top: scroller.scrollTop, height: scroller.clientHeight, headerHeight: bodyRef.current?.offsetTop ?? 0 })
+    if (top !== undefined) scroller.scrollTop = top
+  }
   const focusRow = (index: number) => {
     focusRowPending.current = true
     setActiveRow(index)
-    virtualizer.scrollToIndex(index, { align: 'auto' })
+    showRow(index)
   }
   const copy = (fieldIds: string[], rows: readonly GridRecord[], what: string) => {
     void copyText(toTsv(fieldIds, rows)).then((done) => setCopyNote(done ? `Copied ${what} (tab-separated, with the header row).` : 'The browser did not allow copying.'))
@@ -315,7 +314,8 @@ export function ResultsGrid({
     const rows = records.slice(area.top, area.bottom + 1)
     copy(ids, rows, `${plural(rows.length, 'row', 'rows')} × ${plural(ids.length, 'column', 'columns')}`)
   }
-  const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1)
+  // Read when a key asks for it, not while rendering: a read of the element's size then could force a layout.
+  const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1)
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     if (event.target !== event.currentTarget) return
     if (event.key === 'Enter') {
@@ -346,7 +346,7 @@ export function ResultsGrid({
       showColumn(col)
       return
     }
-    const next = rowAfterKey(event.key, index, records.length, pageRows)
+    const next = rowAfterKey(event.key, index, records.length, pageRows())
     if (next === undefined) return
     event.preventDefault()
     if (selection !== null) setSelection(cellAt(next, activeColumn))
@@ -508,8 +508,8 @@ export function ResultsGrid({
               ))}
             </tr>
           </thead>
-          <tbody ref={bodyRef} style={{ height: virtualizer.getTotalSize() }}>
-            {drawOrder(rowItems, rowKeys, virtualizer.isScrolling).map(({ item, key }) => {
+          <tbody ref={bodyRef} style={{ height: records.length * ROW_HEIGHT }}>
+            {drawOrder(rowItems, rowKeys, scrollWindow.scrolling).map(({ item, key }) => {
               const record = records[item.index]
               if (record === undefined) return null
               const inSelection = bounds !== undefined && item.index >= bounds.top && item.index <= bounds.bottom
@@ -557,7 +557,7 @@ export function ResultsGrid({
             }
             setOpenRecord(position)
             setActiveRow(position)
-            virtualizer.scrollToIndex(position, { align: 'auto' })
+            showRow(position)
           }}
           hasPreviousPage={onPageStep !== undefined && hasPreviousPage}
           hasNextPage={onPageStep !== undefined && hasNextPage}

@@ -1,0 +1,91 @@
+// The grid's scroll position and view size as React state, kept only as precisely as the drawing
+// needs: a scroll renders when the rows or columns to draw change (or scrolling starts or stops),
+// and then at once (flushSync), so the rows are there in the frame that shows them. One listener
+// reads both offsets before anything is drawn, so no read forces a layout of rows just drawn.
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
+import { columnRange, EMPTY_RANGE, rowRange, sameRange, type ColumnPlaces, type IndexRange } from './scroll-window.ts'
+
+/** After this long without a scroll event, scrolling has stopped. */
+const SCROLL_END_MS = 150
+
+export interface WindowOptions {
+  rowCount: number
+  rowHeight: number
+  rowOverscan: number
+  /** The columns' places when only the columns in view are drawn; null when every column is. */
+  columns: ColumnPlaces | null
+  columnOverscan: number
+}
+
+interface View {
+  top: number
+  left: number
+  width: number
+  height: number
+  scrolling: boolean
+}
+
+export interface ScrollWindow {
+  rows: IndexRange
+  /** The unpinned columns drawn (positions), when only the columns in view are. */
+  columns: IndexRange
+  /** The grid is being scrolled (a scroll event came less than 150 ms ago). */
+  scrolling: boolean
+}
+
+function windowOf(view: View, options: WindowOptions): ScrollWindow {
+  return {
+    rows: rowRange(view.top, view.height, options.rowCount, options.rowHeight, options.rowOverscan),
+    columns: options.columns === null ? EMPTY_RANGE : columnRange(view.left, view.width, options.columns, options.columnOverscan),
+    scrolling: view.scrolling,
+  }
+}
+
+function sameWindow(a: ScrollWindow, b: ScrollWindow): boolean {
+  return a.scrolling === b.scrolling && sameRange(a.rows, b.rows) && sameRange(a.columns, b.columns)
+}
+
+const NO_VIEW: View = { top: 0, left: 0, width: 0, height: 0, scrolling: false }
+
+/** The rows and columns to draw for `scrollRef`'s element as it scrolls and resizes. */
+export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, options: WindowOptions): ScrollWindow {
+  const [view, setView] = useState<View>(NO_VIEW)
+  const latest = useRef({ view, options })
+  // What the listeners compare with: the window drawn last.
+  useLayoutEffect(() => {
+    latest.current = { view, options }
+  })
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (element === null) return undefined
+    // Reads the element now (its layout is clean in a scroll or resize callback) and renders only
+    // when the drawing would change, or the view's size did (rows to come are drawn for it).
+    const update = (scrolling: boolean, sync: boolean) => {
+      const { view: shown, options: current } = latest.current
+      const next: View = { top: element.scrollTop, left: Math.abs(element.scrollLeft), width: element.clientWidth, height: element.clientHeight, scrolling }
+      if (next.width === shown.width && next.height === shown.height && sameWindow(windowOf(shown, current), windowOf(next, current))) return
+      latest.current.view = next
+      if (sync) flushSync(() => setView(next))
+      else setView(next)
+    }
+    let ended: ReturnType<typeof setTimeout> | undefined
+    const onScroll = () => {
+      clearTimeout(ended)
+      ended = setTimeout(() => update(false, false), SCROLL_END_MS)
+      update(true, true)
+    }
+    update(false, false)
+    element.addEventListener('scroll', onScroll, { passive: true })
+    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => update(latest.current.view.scrolling, false))
+    resizes?.observe(element)
+    return () => {
+      clearTimeout(ended)
+      element.removeEventListener('scroll', onScroll)
+      resizes?.disconnect()
+    }
+  }, [scrollRef])
+
+  return windowOf(view, options)
+}
