@@ -60,11 +60,12 @@ export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, option
   useLayoutEffect(() => {
     const element = scrollRef.current
     if (element === null) return undefined
-    // Reads the element now (its layout is clean in a scroll or resize callback) and renders only
-    // when the drawing would change, or the view's size did (rows to come are drawn for it).
+    // Renders only when the drawing would change, or the view's size did (rows to come are drawn
+    // for it). The size is read when it changes (a resize), not on every scroll.
+    let size = { width: element.clientWidth, height: element.clientHeight }
     const update = (scrolling: boolean, sync: boolean) => {
       const { view: shown, options: current } = latest.current
-      const next: View = { top: element.scrollTop, left: Math.abs(element.scrollLeft), width: element.clientWidth, height: element.clientHeight, scrolling }
+      const next: View = { top: element.scrollTop, left: Math.abs(element.scrollLeft), ...size, scrolling }
       if (next.width === shown.width && next.height === shown.height && sameWindow(windowOf(shown, current), windowOf(next, current))) return
       latest.current.view = next
       if (sync) flushSync(() => setView(next))
@@ -78,7 +79,10 @@ export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, option
     }
     update(false, false)
     element.addEventListener('scroll', onScroll, { passive: true })
-    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => update(latest.current.view.scrolling, false))
+    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
+            size = { width: element.clientWidth, height: element.clientHeight }
+            update(latest.current.view.scrolling, false)
+          })
     resizes?.observe(element)
     return () => {
       clearTimeout(ended)
