@@ -156,6 +156,34 @@ describe('an index made from its codes in steps', () => {
     expect(Array.from(index.codes)).toEqual(Array.from(codesFromTexts(texts).codes))
     expect(index.codeFor('street 899')).toBe(codesFromTexts(texts).codeFor('street 899'))
   })
+
+  it('keeps the codes of at most 255 values in 8 bits, and 255 + 1 values in 16', () => {
+    for (const [distinct, kind] of [[255, Uint8Array], [256, Uint16Array]] as const) {
+      const texts = Array.from({ length: 2000 }, (_, i) => (i % 7 === 0 ? null : `v${i % distinct}`))
+      const index = codesFromTexts(texts)
+      expect(index.valueCount).toBe(distinct + 1)
+      expect(index.codes).toBeInstanceOf(kind)
+      expect(texts.map((_, record) => index.valueAt(index.codes[record] as number))).toEqual(texts.map((text) => text ?? ''))
+    }
+  })
+})
+
+describe('a column coded while loading', () => {
+  it('keeps its codes in the narrowest array of exactly one element a record, whatever the loader reserved', () => {
+    const builder = new TableBuilder([{ id: 'status', type: 'text' }, { id: 'street', type: 'text' }], { chunkSize: 256 })
+    builder.reserve(5000)
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ status: i % 9 === 0 ? null : ['Open', 'Closed', 'Pending'][i % 3], street: `${i % 300} Main Street` }))
+    for (const row of rows) builder.append(row)
+    const table = asStoredTable(builder.build())
+    const status = table.columnIndex(0)
+    expect(status.codes).toBeInstanceOf(Uint8Array)
+    expect(status.codes.buffer.byteLength).toBe(rows.length)
+    expect(rows.map((_, record) => (status.codes[record] === 0 ? null : status.valueAt(status.codes[record] as number)))).toEqual(rows.map((row) => row.status))
+    // past the eager limit, coded after loading: 300 values in 16 bits
+    const street = table.columnIndex(1)
+    expect(street.codes).toBeInstanceOf(Uint16Array)
+    expect(street.codes.buffer.byteLength).toBe(2 * rows.length)
+  })
 })
 
 describe('a column coded after loading', () => {

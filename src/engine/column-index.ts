@@ -13,9 +13,12 @@
 import { touchFresh } from './fresh-memory.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 
+/** Code of each record (0 = null), in the narrowest array its codes fit (`narrowCodesSteps`). */
+export type ColumnCodes = Uint8Array | Uint16Array | Uint32Array
+
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
-  readonly codes: Uint16Array | Uint32Array
+  readonly codes: ColumnCodes
   /** Text of each code; index 0 is unused (made on first use for a column coded after loading: prefer `valueAt`). */
   readonly values: readonly string[]
   /** The number of codes (values.length, 0 included). */
@@ -47,7 +50,7 @@ type IndexValues = readonly string[] | { count: number; ranges: ValueRanges }
 type CodeLookup = ReadonlyMap<string, number> | ((text: string) => number | undefined)
 
 /** The index of codes given with their lookup: a map, or a function (then the map is made on demand). */
-export function buildColumnIndex(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): ColumnIndex {
+export function buildColumnIndex(codes: ColumnCodes, values: IndexValues, lookup: CodeLookup): ColumnIndex {
   return runToEnd(buildColumnIndexSteps(codes, values, lookup))
 }
 
@@ -61,7 +64,7 @@ export const COUNT_PER_STEP = 1 << 14
  * The same in steps: counting a million records' codes is tens of milliseconds for a column of
  * hundreds of thousands of values, which one step would hold the thread for.
  */
-export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): Steps<ColumnIndex> {
+export function* buildColumnIndexSteps(codes: ColumnCodes, values: IndexValues, lookup: CodeLookup): Steps<ColumnIndex> {
   const valueCount = 'ranges' in values ? values.count : values.length
   const postingStarts = new Int32Array(valueCount + 1)
   // counted at random places: mapped in order first (fresh-memory.ts)
@@ -77,9 +80,16 @@ export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values:
   return new CodedColumn(codes, values, postingStarts, lookup)
 }
 
-/** Codes of fewer than 65,536 values as 16-bit codes, copied a step at a time. */
-export function* narrowCodesSteps(codes: Uint32Array): Steps<Uint16Array> {
-  const narrow = new Uint16Array(codes.length)
+/**
+ * The codes of a column of `valueCount` codes (0 included) in the narrowest array they fit, of
+ * exactly their length, copied a step at a time: 8-bit codes for up to 255 values, 16-bit for up to
+ * 65,535. An index keeps its codes for the table's life (a byte a record per column is a megabyte a
+ * column at a million records), and a loader's codes grow by doubling. Codes already in that form
+ * are returned as they are.
+ */
+export function* narrowCodesSteps(codes: ColumnCodes, valueCount: number): Steps<ColumnCodes> {
+  const narrow = valueCount <= 0x100 ? new Uint8Array(codes.length) : valueCount <= 0x10000 ? new Uint16Array(codes.length) : new Uint32Array(codes.length)
+  if (narrow.BYTES_PER_ELEMENT === codes.BYTES_PER_ELEMENT && codes.byteLength === codes.buffer.byteLength) return codes
   for (let from = 0; from < codes.length; from += RECORDS_PER_STEP) {
     if (from > 0) yield
     narrow.set(codes.subarray(from, Math.min(codes.length, from + RECORDS_PER_STEP)), from)
@@ -99,7 +109,7 @@ class CodedColumn implements ColumnIndex {
   private lists: Int32Array | undefined
 
   constructor(
-    readonly codes: Uint16Array | Uint32Array,
+    readonly codes: ColumnCodes,
     values: IndexValues,
     readonly postingStarts: Int32Array,
     lookup: CodeLookup,
@@ -150,7 +160,7 @@ class CodedColumn implements ColumnIndex {
   }
 }
 
-function postingsOf(codes: Uint16Array | Uint32Array, postingStarts: Int32Array): Int32Array {
+function postingsOf(codes: ColumnCodes, postingStarts: Int32Array): Int32Array {
   const fill = postingStarts.slice(0, postingStarts.length - 1)
   const postings = new Int32Array(codes.length)
   for (let record = 0; record < codes.length; record++) {
@@ -337,7 +347,7 @@ export class ColumnCodesBuilder {
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
     this.copied = new Uint16Array(0) // lookups after the build compare in place
     this.copyAt = new Int32Array(0)
-    const kept = count <= 0xffff ? yield* narrowCodesSteps(codes) : codes
+    const kept = yield* narrowCodesSteps(codes, count)
     const ranges: ValueRanges = { parents: this.parents, spans: this.spans }
     return yield* buildColumnIndexSteps(kept, { count, ranges }, (text) => this.codeFor(text))
   }

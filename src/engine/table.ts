@@ -342,7 +342,7 @@ export class StoredTable implements Table {
       lookup ??= new Map(index.values.map((text, code) => [text, code] as const).slice(1))
       return lookup.get(value)
     }
-    const index = yield* buildColumnIndexSteps(count <= 0xffff ? yield* narrowCodesSteps(codes) : codes, { count, ranges }, codeFor)
+    const index = yield* buildColumnIndexSteps(yield* narrowCodesSteps(codes, count), { count, ranges }, codeFor)
     return index
   }
 
@@ -584,7 +584,12 @@ export class TableBuilder {
     const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = []
     for (const dictionary of this.dictionaries) {
       yield
-      indexes.push(dictionary ? yield* buildColumnIndexSteps(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined)
+      if (dictionary === null) {
+        indexes.push(undefined)
+        continue
+      }
+      const codes = yield* narrowCodesSteps(dictionary.codes.subarray(0, this.count), dictionary.values.length)
+      indexes.push(yield* buildColumnIndexSteps(codes, dictionary.values, dictionary.codeOf))
     }
     yield
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
