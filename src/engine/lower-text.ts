@@ -91,8 +91,7 @@ function lowercase(chunk: Chunk, width: number): StringLower {
     const recordStart = starts[local] as number
     let length = 0
     for (let field = 0; field < width; field++) {
-      const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
-      const part = text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)).toLowerCase()
+      const part = text.slice(recordStart + fieldEnds.begin(local, field), recordStart + fieldEnds.end(local, field)).toLowerCase()
       parts.push(part)
       length += part.length + 1
     }
