@@ -26,15 +26,16 @@ describe('FieldEnds', () => {
     }
   })
 
-  it('keeps a byte for each of the first fields that end before the 256th character in every record, 16 bits for the others', () => {
-    // ends 9 19 29 | 259 269: three fields of bytes, two of 16 bits
-    const lengths = Array.from({ length: 100 }, () => [9, 9, 9, 229, 9])
-    const stored = FieldEnds.of(endsOf(lengths), lengths.length, 5)
-    expect(stored.byteLength).toBe(100 * (3 + 2 * 2))
-    expect(stored.end(99, 4)).toBe(269)
-    // one long record moves the 3rd field to 16 bits in every record
-    lengths[50] = [9, 9, 250, 9, 9]
-    expect(FieldEnds.of(endsOf(lengths), lengths.length, 5).byteLength).toBe(100 * (2 + 3 * 2))
+  it('keeps an end in a byte wherever its distance from the record start or an earlier end fits one', () => {
+    const sized = (lengths: readonly number[], records = 100): FieldEnds => FieldEnds.of(endsOf(Array.from({ length: records }, () => lengths)), records, lengths.length)
+    // ends 9 19 29 259 269: the last two as distances from the third's end
+    expect(sized([9, 9, 9, 229, 9]).byteLength).toBe(100 * 5)
+    expect(sized([9, 9, 9, 229, 9]).end(99, 4)).toBe(269)
+    // a field of more than 255 characters is kept whole (16 bits), and is the next fields' base
+    expect(sized([9, 300, 9, 9]).byteLength).toBe(100 * (3 + 2))
+    expect(sized([9, 300, 9, 9]).end(50, 3)).toBe(330)
+    // and in 32 bits past 65,535 characters
+    expect(sized([9, 70_000]).byteLength).toBe(100 * (1 + 4))
   })
 
   it('reads only the ends of the records it is told of', () => {

@@ -1,52 +1,86 @@
 // Where each field of a chunk's records ends, relative to its record's start (the field's text is
 // [begin, end) of the record; the next field begins one past the end, after the separator).
 //
-// Ends grow along a record, so the fields whose ends fit a byte in every record of a chunk are its
-// first ones: they are kept a byte each, the rest 16 bits each (32 past 65,535 characters). The ends
-// live as long as the table, one per cell: for the generated data's 13 fields (records of ~200
-// characters, the first 8 or 9 fields ending before the 256th) that is ~18 bytes a record, not 26.
+// The ends are one number a cell, kept as long as the table, so they are kept in a byte where they
+// can be: a field's end is stored as its distance from a base, the record's start or an earlier
+// field's end, when that distance fits a byte in every record of the chunk. Fields are taken in
+// order: a run of fields shares the record's start as base while their ends fit a byte, then the
+// end of the field before the first one that does not becomes the next run's base, and so on; a
+// field longer than a byte can span is kept whole (16 bits, 32 past 65,535 characters) and is the
+// next run's base. Reading an end adds the distances along the run's bases (one addition a run
+// before it). For the generated data's 13 fields (records of ~200 characters) that is 13 bytes a
+// record, not 26 at 16 bits each.
+
+/** Base of a field whose end is kept whole. */
+const WHOLE = -2
+/** Base of a field whose end is kept as its distance from the record's start. */
+const RECORD_START = -1
 
 export class FieldEnds {
   private constructor(
     /** Fields a record. */
     readonly width: number,
-    /** The first fields, whose ends are kept in `narrow`. */
-    private readonly narrowWidth: number,
-    /** Ends of the first `narrowWidth` fields, record after record. */
-    private readonly narrow: Uint8Array,
-    /** Ends of the other fields, record after record. */
-    private readonly wide: Uint16Array | Uint32Array,
+    /** Per field: the field whose end its distance is from, RECORD_START, or WHOLE. */
+    private readonly bases: Int8Array | Int32Array,
+    /** Per field: its place among the fields kept in bytes, or among those kept whole. */
+    private readonly slots: Int32Array,
+    /** Distances, `byteWidth` a record, record after record. */
+    private readonly bytes: Uint8Array,
+    private readonly byteWidth: number,
+    /** Whole ends, `wholeWidth` a record, record after record. */
+    private readonly whole: Uint16Array | Uint32Array,
+    private readonly wholeWidth: number,
   ) {}
 
   /** The ends of `count` records of `width` fields, given record after record (`ends[local * width + field]`). */
   static of(ends: ArrayLike<number>, count: number, width: number): FieldEnds {
     if (ends.length < count * width) throw new RangeError(`FieldEnds: ${count} records of ${width} fields need ${count * width} ends, got ${ends.length}`)
-    const highest = new Array<number>(width).fill(0)
-    for (let local = 0; local < count; local++) {
-      for (let field = 0; field < width; field++) {
-        const end = ends[local * width + field] as number
-        if (end > (highest[field] as number)) highest[field] = end
+    const bases = width < 128 ? new Int8Array(width) : new Int32Array(width)
+    const slots = new Int32Array(width)
+    let byteWidth = 0
+    let wholeWidth = 0
+    let widest = 0
+    let base = RECORD_START
+    for (let field = 0; field < width; field++) {
+      let span = farthest(ends, count, width, field, base)
+      if (span > 0xff && field > 0 && base !== field - 1) {
+        base = field - 1
+        span = farthest(ends, count, width, field, base)
+      }
+      if (span <= 0xff) {
+        bases[field] = base
+        slots[field] = byteWidth++
+      } else {
+        bases[field] = WHOLE
+        slots[field] = wholeWidth++
+        widest = Math.max(widest, farthest(ends, count, width, field, RECORD_START))
+        base = field
       }
     }
-    let narrowWidth = 0
-    while (narrowWidth < width && (highest[narrowWidth] as number) <= 0xff) narrowWidth++
-    const wideWidth = width - narrowWidth
-    const widest = wideWidth === 0 ? 0 : Math.max(...highest.slice(narrowWidth))
-    const narrow = new Uint8Array(count * narrowWidth)
-    const wide = widest <= 0xffff ? new Uint16Array(count * wideWidth) : new Uint32Array(count * wideWidth)
+    const bytes = new Uint8Array(count * byteWidth)
+    const whole = widest <= 0xffff ? new Uint16Array(count * wholeWidth) : new Uint32Array(count * wholeWidth)
     for (let local = 0; local < count; local++) {
       const from = local * width
-      for (let field = 0; field < narrowWidth; field++) narrow[local * narrowWidth + field] = ends[from + field] as number
-      for (let field = narrowWidth; field < width; field++) wide[local * wideWidth + field - narrowWidth] = ends[from + field] as number
+      for (let field = 0; field < width; field++) {
+        const end = ends[from + field] as number
+        const fieldBase = bases[field] as number
+        if (fieldBase === WHOLE) whole[local * wholeWidth + (slots[field] as number)] = end
+        else bytes[local * byteWidth + (slots[field] as number)] = fieldBase === RECORD_START ? end : end - (ends[from + fieldBase] as number)
+      }
     }
-    return new FieldEnds(width, narrowWidth, narrow, wide)
+    return new FieldEnds(width, bases, slots, bytes, byteWidth, whole, wholeWidth)
   }
 
   /** Where field `field` of record `local` ends. */
   end(local: number, field: number): number {
-    const narrowWidth = this.narrowWidth
-    if (field < narrowWidth) return this.narrow[local * narrowWidth + field] as number
-    return this.wide[local * (this.width - narrowWidth) + field - narrowWidth] as number
+    let end = 0
+    for (let at = field; ; ) {
+      const base = this.bases[at] as number
+      if (base === WHOLE) return end + (this.whole[local * this.wholeWidth + (this.slots[at] as number)] as number)
+      end += this.bytes[local * this.byteWidth + (this.slots[at] as number)] as number
+      if (base === RECORD_START) return end
+      at = base
+    }
   }
 
   /** Where field `field` of record `local` begins. */
@@ -56,6 +90,17 @@ export class FieldEnds {
 
   /** Bytes the ends take. */
   get byteLength(): number {
-    return this.narrow.byteLength + this.wide.byteLength
+    return this.bytes.byteLength + this.whole.byteLength
   }
+}
+
+/** The largest distance of a field's end from its base's end (or the record's start) over `count` records. */
+function farthest(ends: ArrayLike<number>, count: number, width: number, field: number, base: number): number {
+  let highest = 0
+  for (let local = 0; local < count; local++) {
+    const from = local * width
+    const span = (ends[from + field] as number) - (base === RECORD_START ? 0 : (ends[from + base] as number))
+    if (span > highest) highest = span
+  }
+  return highest
 }
