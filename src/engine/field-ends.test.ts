@@ -9,6 +9,11 @@ function endsOf(lengths: readonly (readonly number[])[]): number[] {
   })
 }
 
+/** The ends of `records` records of the same field lengths. */
+function sized(lengths: readonly number[], records = 100): FieldEnds {
+  return FieldEnds.of(endsOf(Array.from({ length: records }, () => lengths)), records, lengths.length)
+}
+
 describe('FieldEnds', () => {
   it('gives back every end and begin it was made from, whatever widths the fields take', () => {
     let seed = 7
@@ -27,7 +32,6 @@ describe('FieldEnds', () => {
   })
 
   it('keeps an end in a byte wherever its distance from the record start or an earlier end fits one', () => {
-    const sized = (lengths: readonly number[], records = 100): FieldEnds => FieldEnds.of(endsOf(Array.from({ length: records }, () => lengths)), records, lengths.length)
     // ends 9 19 29 259 269: the last two as distances from the third's end
     expect(sized([9, 9, 9, 229, 9]).byteLength).toBe(100 * 5)
     expect(sized([9, 9, 9, 229, 9]).end(99, 4)).toBe(269)
