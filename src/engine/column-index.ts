@@ -36,6 +36,8 @@ export interface ColumnIndex {
   readonly postings: Int32Array
   /** Rank of each code in ascending value order (equal values share a rank); built on first sort. */
   ranks?: Int32Array
+  /** Bytes of the arrays it holds so far (codes, posting starts and lists, ranks, where values lie). */
+  heldBytes(): number
 }
 
 /** Each code's text where it lies: parents[spans[3c]].slice(spans[3c + 1], spans[3c + 2]) for code c >= 1. */
@@ -157,6 +159,10 @@ class CodedColumn implements ColumnIndex {
   get postings(): Int32Array {
     this.lists ??= postingsOf(this.codes, this.postingStarts)
     return this.lists
+  }
+
+  heldBytes(): number {
+    return this.codes.byteLength + this.postingStarts.byteLength + (this.lists?.byteLength ?? 0) + (this.ranks?.byteLength ?? 0) + (this.ranges?.spans.byteLength ?? 0)
   }
 }
 

@@ -75,6 +75,14 @@ export function lowerTextFromAscii(wasmScan: boolean, chunk: Chunk, text: Uint8A
   if (bytes) remember(chunk, { bytes })
 }
 
+/** Bytes of a chunk's lowercase copy if made (a string counted a byte a character), else 0. */
+export function lowerTextBytes(chunk: Chunk): number {
+  const lowered = made.get(chunk)
+  if (lowered === undefined) return 0
+  if (lowered.bytes !== undefined) return lowered.bytes.byteLength
+  return lowered.lower.length + (lowered.lowerStarts === chunk.starts ? 0 : lowered.lowerStarts.byteLength)
+}
+
 function remember(chunk: Chunk, lowered: LowerText): LowerText {
   made.set(chunk, lowered)
   return lowered

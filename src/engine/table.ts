@@ -215,6 +215,25 @@ export class StoredTable implements Table {
     return texts
   }
 
+  /**
+   * Bytes of what the table holds itself, by structure (text counted a byte a character): its chunks'
+   * text, record starts and field ends, null bits, and each column index built so far.
+   */
+  heldBytes(): { structure: string; bytes: number }[] {
+    const sum = (of: (chunk: Chunk) => number): number => this.chunks.reduce((total, chunk) => total + of(chunk), 0)
+    const held = [
+      { structure: 'chunk text', bytes: sum((chunk) => chunk.text.length) },
+      { structure: 'record starts', bytes: sum((chunk) => chunk.starts.byteLength) },
+      { structure: 'field ends', bytes: sum((chunk) => chunk.fieldEnds.byteLength) },
+      { structure: 'null bits', bytes: this.nulls.reduce((total, bits) => total + (bits?.byteLength ?? 0), 0) },
+    ]
+    this.fields.forEach((field, position) => {
+      const index = this.indexes[position]
+      if (index !== undefined && typeof index !== 'function') held.push({ structure: `index of ${field.id}`, bytes: index.heldBytes() })
+    })
+    return held
+  }
+
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
     const index = this.builtIndex(field)
