@@ -125,26 +125,32 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
   if (records === null) {
     // the whole table: each code's posting list is as long as its count (its starts' differences,
     // read in place: no array of a count per code to fill first)
-    const starts = index.postingStarts
-    return countedFrom(valueCount, emptyCode, (code) => (starts[code + 1] as number) - (starts[code] as number))
+    return countedFrom(valueCount, emptyCode, index.postingStarts, true)
   }
   const perCode = new Int32Array(valueCount)
   for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
-  return countedFrom(valueCount, emptyCode, (code) => perCode[code] as number)
+  return countedFrom(valueCount, emptyCode, perCode, false)
 }
 
-/** The non-empty codes with a count (`countOf`) and the empty cells' count, in code order. */
-function countedFrom(valueCount: number, emptyCode: number, countOf: (code: number) => number): CodeCounts {
+/**
+ * The non-empty codes with a count and the empty cells' count, in code order: each code's count is
+ * `counts[code]`, or with `differences` `counts[code + 1] - counts[code]` (posting starts). Read in
+ * loops of their own, not through a function per code (a million calls a pass for a column of
+ * distinct texts).
+ */
+function countedFrom(valueCount: number, emptyCode: number, counts: Int32Array, differences: boolean): CodeCounts {
+  const countOf = (code: number): number => (differences ? (counts[code + 1] as number) - (counts[code] as number) : (counts[code] as number))
   const empty = countOf(0) + (emptyCode === 0 ? 0 : countOf(emptyCode))
   let length = 0
-  for (let code = 1; code < valueCount; code++) if (code !== emptyCode && countOf(code) !== 0) length++
+  if (differences) for (let code = 1; code < valueCount; code++) length += (counts[code + 1] as number) !== (counts[code] as number) ? 1 : 0
+  else for (let code = 1; code < valueCount; code++) length += (counts[code] as number) !== 0 ? 1 : 0
+  if (emptyCode !== 0 && countOf(emptyCode) !== 0) length--
   const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
   let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
-    if (code === emptyCode) continue
-    const count = countOf(code)
-    if (count === 0) continue
+    const count = differences ? (counts[code + 1] as number) - (counts[code] as number) : (counts[code] as number)
+    if (count === 0 || code === emptyCode) continue
     result.codes[at] = code
     result.counts[at++] = count
     if (count > maxCount) maxCount = count
