@@ -142,7 +142,7 @@ describe('an index made from its codes in steps', () => {
     expect(Array.from(stepped.postings)).toEqual(Array.from(once.postings))
   })
 
-  it('narrows codes of fewer than 65,536 values to 16 bits a slice per step', () => {
+  it('keeps codes of fewer than 65,536 values in 16 bits, counted a slice per step', () => {
     const records = 3 * RECORDS_PER_STEP + 1
     const texts = Array.from({ length: records }, (_, i) => (i % 5 === 0 ? null : `street ${(i * 31) % 900}`))
     const builder = new ColumnCodesBuilder(records)
@@ -150,11 +150,19 @@ describe('an index made from its codes in steps', () => {
       if (text !== null) builder.add(record, text, 0, text.length)
     })
     const { yields, value: index } = stepCount(builder.buildSteps())
-    // three slices narrowed after the first, and the counting's slices
-    expect(yields).toBeGreaterThanOrEqual(3 + records / COUNT_PER_STEP - 1)
+    // the counting's slices (the codes were 16-bit from the start: nothing to narrow)
+    expect(yields).toBeGreaterThanOrEqual(records / COUNT_PER_STEP - 1)
     expect(index.codes).toBeInstanceOf(Uint16Array)
     expect(Array.from(index.codes)).toEqual(Array.from(codesFromTexts(texts).codes))
     expect(index.codeFor('street 899')).toBe(codesFromTexts(texts).codeFor('street 899'))
+  })
+
+  it('widens its codes to 32 bits when a 65,536th value comes, every record keeping its value', () => {
+    const texts = Array.from({ length: 80_000 }, (_, i) => (i % 11 === 0 ? null : `v${i}`))
+    const index = codesFromTexts(texts)
+    expect(index.valueCount).toBeGreaterThan(0x10000)
+    expect(index.codes).toBeInstanceOf(Uint32Array)
+    expect(texts.map((_, record) => (index.codes[record] === 0 ? null : index.valueAt(index.codes[record] as number)))).toEqual(texts)
   })
 
   it('keeps the codes of at most 255 values in 8 bits, and 255 + 1 values in 16', () => {

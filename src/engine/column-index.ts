@@ -203,6 +203,9 @@ export function hashOf(text: string, start: number, end: number): number {
  */
 export const COPIED_CHARS = 1 << 19
 
+/** Records coded before the codes so far are scaled to all records (`expectedCount`), at the least. */
+const ESTIMATE_AFTER = 65_536
+
 /** Codes moved into a larger table of slots per call of `reserve` (about a millisecond of rehashing). */
 export const REHASH_SLICE = 1 << 16
 
@@ -211,7 +214,8 @@ export const REHASH_SLICE = 1 << 16
  * null), so a caller can build a large column's index in steps with other work in between.
  */
 export class ColumnCodesBuilder {
-  private codes: Uint32Array
+  /** 16-bit until a 65,536th value comes, then 32-bit (a column of fewer values never writes 4 bytes a record). */
+  private codes: Uint16Array | Uint32Array
   /** Codes so far (0 included). */
   private count = 1
   /** The texts the values lie in, and the latest one. */
@@ -240,9 +244,12 @@ export class ColumnCodesBuilder {
   /** Where each code's copy starts in `copied`, -1 (or past the end) when not copied. */
   private copyAt = new Int32Array(1024)
   private copiedLength = 0
+  /** Records added so far, and whether `expectedCount` has scaled the codes to all records yet. */
+  private added = 0
+  private estimated = false
 
   constructor(size: number) {
-    this.codes = new Uint32Array(size)
+    this.codes = new Uint16Array(size)
   }
 
   /**
@@ -252,12 +259,13 @@ export class ColumnCodesBuilder {
    */
   reserve(extra: number): boolean {
     this.rehashedLastCall = 0
-    if (!this.reserveHashes(this.count + extra)) return false
-    if (this.growing === undefined && (this.count + extra) * 2 <= this.mask) return true
+    const wanted = this.expectedCount(extra)
+    if (!this.reserveHashes(wanted)) return false
+    if (this.growing === undefined && wanted * 2 <= this.mask) return true
     let growing = this.growing
     if (growing === undefined) {
       let mask = this.mask
-      while ((this.count + extra) * 2 > mask) mask = mask * 2 + 1
+      while (wanted * 2 > mask) mask = mask * 2 + 1
       const slots = new Int32Array(mask + 1)
       growing = { slots, mask, next: 1, touch: touchFresh(slots) }
       this.growing = growing
@@ -282,6 +290,22 @@ export class ColumnCodesBuilder {
   }
 
   /**
+   * Codes to make room for, `extra` more values being about to come: once a sixteenth of the records
+   * (at least 65,536) are coded, the codes so far scaled to all records (and an eighth more) if that is
+   * more. A column of mostly distinct values then grows its arrays once to about their final size
+   * rather than doubling them a dozen times: each doubling is a larger array of fresh memory, whose
+   * first touch costs a page fault per 4 KB (most of the cost of coding a million distinct texts on a
+   * virtual machine), and the copies.
+   */
+  private expectedCount(extra: number): number {
+    const records = this.codes.length
+    const wanted = this.count + extra
+    if (this.estimated || this.added < Math.max(ESTIMATE_AFTER, records >> 4)) return wanted
+    this.estimated = true
+    return Math.max(wanted, Math.min(records + 1, Math.ceil(((this.count * records) / this.added) * 1.125)))
+  }
+
+  /**
    * Room for `count` hashes: false after touching a slice of a larger array (fresh-memory.ts), to be
    * called again; true once it holds the hashes so far (copied in one go: touched memory copies fast).
    */
@@ -289,8 +313,8 @@ export class ColumnCodesBuilder {
     if (count <= this.hashes.length && this.growingHashes === undefined) return true
     let growing = this.growingHashes
     if (growing === undefined) {
-      let length = this.hashes.length
-      while (length < count) length *= 2
+      // doubled, or to the count asked for when that is more (an estimate of the final count)
+      const length = Math.max(count, this.hashes.length * 2)
       const hashes = new Int32Array(length)
       const spans = new Int32Array(3 * length)
       growing = { hashes, spans, touch: touchBoth(hashes, spans) }
@@ -309,6 +333,7 @@ export class ColumnCodesBuilder {
   add(record: number, text: string, start: number, end: number): void {
     // a growth under way is finished first (lookups below use the current table)
     while (this.growing !== undefined) this.reserve(0)
+    this.added++
     const hash = hashOf(text, start, end)
     let slot = hash & this.mask
     for (;;) {
@@ -321,6 +346,7 @@ export class ColumnCodesBuilder {
       slot = (slot + 1) & this.mask
     }
     const code = this.count++
+    if (code === 0x10000) this.codes = Uint32Array.from(this.codes)
     if (text !== this.parent) {
       this.parents.push(text)
       this.parent = text
