@@ -244,9 +244,10 @@ export class ColumnCodesBuilder {
   /** Where each code's copy starts in `copied`, -1 (or past the end) when not copied. */
   private copyAt = new Int32Array(1024)
   private copiedLength = 0
-  /** Records added so far, and whether `expectedCount` has scaled the codes to all records yet. */
+  /** Records added so far; the codes expected in all (`expectedCount`, 0 until estimated), and whether most values so far were new. */
   private added = 0
-  private estimated = false
+  private expected = 0
+  private mostlyDistinct = false
 
   constructor(size: number) {
     this.codes = new Uint16Array(size)
@@ -259,8 +260,12 @@ export class ColumnCodesBuilder {
    */
   reserve(extra: number): boolean {
     this.rehashedLastCall = 0
-    const wanted = this.expectedCount(extra)
-    if (!this.reserveHashes(wanted)) return false
+    const expected = this.expectedCount(extra)
+    if (!this.reserveHashes(expected)) return false
+    // the slots are written at random, so a larger table is touched whole: sized for the expected
+    // count only where most values so far were new (a column whose values run out would pay for
+    // slots it never fills), else doubled as the codes come
+    const wanted = this.mostlyDistinct ? expected : this.count + extra
     if (this.growing === undefined && wanted * 2 <= this.mask) return true
     let growing = this.growing
     if (growing === undefined) {
@@ -291,23 +296,27 @@ export class ColumnCodesBuilder {
 
   /**
    * Codes to make room for, `extra` more values being about to come: once a sixteenth of the records
-   * (at least 65,536) are coded, the codes so far scaled to all records (and an eighth more) if that is
-   * more. A column of mostly distinct values then grows its arrays once to about their final size
-   * rather than doubling them a dozen times: each doubling is a larger array of fresh memory, whose
-   * first touch costs a page fault per 4 KB (most of the cost of coding a million distinct texts on a
+   * (at least 65,536) are coded, at least the codes so far scaled to all records (and an eighth more).
+   * A column of mostly distinct values then grows its arrays once to about their final size rather
+   * than doubling them a dozen times: each doubling is a larger array of fresh memory, whose first
+   * touch costs a page fault per 4 KB (most of the cost of coding a million distinct texts on a
    * virtual machine), and the copies.
    */
   private expectedCount(extra: number): number {
     const records = this.codes.length
-    const wanted = this.count + extra
-    if (this.estimated || this.added < Math.max(ESTIMATE_AFTER, records >> 4)) return wanted
-    this.estimated = true
-    return Math.max(wanted, Math.min(records + 1, Math.ceil(((this.count * records) / this.added) * 1.125)))
+    if (this.expected === 0 && this.added >= Math.max(ESTIMATE_AFTER, records >> 4)) {
+      this.expected = Math.min(records + 1, Math.ceil(((this.count * records) / this.added) * 1.125))
+      this.mostlyDistinct = this.count * 2 >= this.added
+    }
+    return Math.max(this.count + extra, this.expected)
   }
 
   /**
    * Room for `count` hashes: false after touching a slice of a larger array (fresh-memory.ts), to be
    * called again; true once it holds the hashes so far (copied in one go: touched memory copies fast).
+   * Only the part the copy fills is touched first: hashes and spans are written in code order, so the
+   * rest is touched a few pages a slice of records as codes come, and an estimate too high costs no
+   * memory it does not use.
    */
   private reserveHashes(count: number): boolean {
     if (count <= this.hashes.length && this.growingHashes === undefined) return true
@@ -317,7 +326,7 @@ export class ColumnCodesBuilder {
       const length = Math.max(count, this.hashes.length * 2)
       const hashes = new Int32Array(length)
       const spans = new Int32Array(3 * length)
-      growing = { hashes, spans, touch: touchBoth(hashes, spans) }
+      growing = { hashes, spans, touch: touchBoth(hashes.subarray(0, this.hashes.length), spans.subarray(0, this.spans.length)) }
       this.growingHashes = growing
     }
     if (growing.touch.next().done !== true) return false
