@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { compareText } from './collation.ts'
-import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, narrowCodesSteps, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
 import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
-import { RECORDS_PER_STEP } from './steps.ts'
+import { RECORDS_PER_STEP, runToEnd } from './steps.ts'
 import { asStoredTable, TableBuilder } from './table.ts'
 
 describe('codesFromTexts', () => {
@@ -164,6 +164,17 @@ describe('an index made from its codes in steps', () => {
     expect(index.valueCount).toBeGreaterThan(0x10000)
     expect(index.codes).toBeInstanceOf(Uint32Array)
     expect(texts.map((_, record) => (index.codes[record] === 0 ? null : index.valueAt(index.codes[record] as number)))).toEqual(texts)
+  })
+
+  it('copies codes already as narrow as they can be only when their buffer is over an eighth too large', () => {
+    const slack = new Uint16Array(1100).subarray(0, 1000)
+    expect(runToEnd(narrowCodesSteps(slack, 300))).toBe(slack)
+    const doubled = new Uint16Array(2000).subarray(0, 1000)
+    doubled[999] = 299
+    const trimmed = runToEnd(narrowCodesSteps(doubled, 300))
+    expect(trimmed).toBeInstanceOf(Uint16Array)
+    expect(trimmed.buffer.byteLength).toBe(2000)
+    expect(trimmed[999]).toBe(299)
   })
 
   it('keeps the codes of at most 255 values in 8 bits, and 255 + 1 values in 16', () => {

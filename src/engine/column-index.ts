@@ -83,15 +83,16 @@ export function* buildColumnIndexSteps(codes: ColumnCodes, values: IndexValues, 
 }
 
 /**
- * The codes of a column of `valueCount` codes (0 included) in the narrowest array they fit, of
- * exactly their length, copied a step at a time: 8-bit codes for up to 255 values, 16-bit for up to
- * 65,535. An index keeps its codes for the table's life (a byte a record per column is a megabyte a
- * column at a million records), and a loader's codes grow by doubling. Codes already in that form
- * are returned as they are.
+ * The codes of a column of `valueCount` codes (0 included) in the narrowest array they fit, copied a
+ * step at a time: 8-bit codes for up to 255 values, 16-bit for up to 65,535. An index keeps its codes
+ * for the table's life (a byte a record per column is a megabyte a column at a million records).
+ * Codes already that wide are returned as they are unless their buffer is over an eighth larger than
+ * they need (a loader's codes grow by doubling): a copy is fresh memory to touch, for little.
  */
 export function* narrowCodesSteps(codes: ColumnCodes, valueCount: number): Steps<ColumnCodes> {
-  const narrow = valueCount <= 0x100 ? new Uint8Array(codes.length) : valueCount <= 0x10000 ? new Uint16Array(codes.length) : new Uint32Array(codes.length)
-  if (narrow.BYTES_PER_ELEMENT === codes.BYTES_PER_ELEMENT && codes.byteLength === codes.buffer.byteLength) return codes
+  const bytes = valueCount <= 0x100 ? 1 : valueCount <= 0x10000 ? 2 : 4
+  if (bytes === codes.BYTES_PER_ELEMENT && codes.buffer.byteLength - codes.byteLength <= codes.byteLength >> 3) return codes
+  const narrow = bytes === 1 ? new Uint8Array(codes.length) : bytes === 2 ? new Uint16Array(codes.length) : new Uint32Array(codes.length)
   for (let from = 0; from < codes.length; from += RECORDS_PER_STEP) {
     if (from > 0) yield
     narrow.set(codes.subarray(from, Math.min(codes.length, from + RECORDS_PER_STEP)), from)
