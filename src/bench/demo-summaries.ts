@@ -2,7 +2,9 @@
 // with the generated resource, a summary request per field asked one at a time (as the page asks them,
 // cheapest first) the moment the load has ended, while the idle index work is still to do. Prints the
 // CPU time (process.cpuUsage, which a loaded machine stretches far less than elapsed time) each field
-// took from its request to its answer, and the total, beside the target.
+// took from its request to its answer, and the total, beside the target; and the minor page faults
+// (first touches of fresh memory: on a virtual machine a large share of that CPU, and a count that
+// does not move with the machine's load).
 //   node --import tsx src/bench/demo-summaries.ts [records=1000000] [idleMs=0]
 import { createDemoWorkerHost } from '../demo/worker-host.ts'
 import { GENERATED_FIELDS } from '../demo/generator.ts'
@@ -32,6 +34,8 @@ function summarize(field: string): Promise<FromWorker> {
   })
 }
 
+const pageFaults = (): number => process.resourceUsage().minorPageFault
+
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since)
   return (used.user + used.system) / 1000
@@ -48,16 +52,22 @@ if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs))
 const order = ['status', 'district', 'channel', 'category', 'agency', 'units', 'days_to_close', 'opened', 'closed', 'cost', 'street', 'description', 'case_number']
 if (order.length !== GENERATED_FIELDS.length) throw new Error('the field order misses a field')
 const started = process.cpuUsage()
+const faultsStart = pageFaults()
 const wallStart = performance.now()
 const perField: string[] = []
+const faultsPerField: string[] = []
 for (const field of order) {
   const before = process.cpuUsage()
+  const faultsBefore = pageFaults()
   const reply = await summarize(field)
   if (reply.kind !== 'summary' || reply.reply.status !== 200) throw new Error(`${field}: ${JSON.stringify(reply).slice(0, 300)}`)
   perField.push(`${field} ${cpuMs(before).toFixed(0)}`)
+  faultsPerField.push(`${field} ${pageFaults() - faultsBefore}`)
 }
 const total = cpuMs(started)
+const faults = pageFaults() - faultsStart
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 console.info(`summaries of every field (${order.length}) ${idleMs > 0 ? `${idleMs} ms after` : 'as'} the load ends, CPU ms per field: ${perField.join(', ')}`)
+console.info(`minor page faults per field: ${faultsPerField.join(', ')}; all fields ${faults}`)
 console.info(`all fields: ${total.toFixed(0)} ms CPU, ${(performance.now() - wallStart).toFixed(0)} ms elapsed (target <= ${TARGET_MS} ms); load average ${load}`)
 process.exit(0)

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { compareText } from './collation.ts'
-import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
+import { buildColumnIndex, buildColumnIndexSteps, codesFromTexts, ColumnCodesBuilder, COPIED_CHARS, COUNT_PER_STEP, hashOf, narrowCodesSteps, REHASH_SLICE, type ColumnIndex } from './column-index.ts'
 import { executeDistinct } from './distinct.ts'
 import { TOUCH_BYTES } from './fresh-memory.ts'
-import { RECORDS_PER_STEP } from './steps.ts'
+import { RECORDS_PER_STEP, runToEnd } from './steps.ts'
 import { asStoredTable, TableBuilder } from './table.ts'
 
 describe('codesFromTexts', () => {
@@ -95,8 +95,9 @@ describe('ColumnCodesBuilder.reserve', () => {
     expect(calls).toBeGreaterThan(texts.length / slice)
   })
 
-  it('maps a large fresh table (and array of hashes) a megabyte per call before filling it', () => {
-    // 600,000 distinct values: slots of 2^21 codes (8 MB) and hashes of 2^20 (4 MB)
+  it('maps a large fresh table a megabyte per call before filling it', () => {
+    // 600,000 distinct values: slots of 2^21 codes (8 MB), filled at random; hashes and spans are
+    // written in code order (only the part copied into a larger array is touched first)
     const count = 600_000
     const builder = new ColumnCodesBuilder(count)
     let touchingCalls = 0
@@ -114,8 +115,8 @@ describe('ColumnCodesBuilder.reserve', () => {
       }
     }
     expect(builder.build().values.length).toBe(count + 1)
-    // at least the last growths' megabytes, a call each (8 MB of slots, 4 MB of hashes)
-    expect(touchingCalls).toBeGreaterThanOrEqual((8 + 4) * ((1 << 20) / TOUCH_BYTES))
+    // at least the last growth's megabytes, a call each (8 MB of slots)
+    expect(touchingCalls).toBeGreaterThanOrEqual(8 * ((1 << 20) / TOUCH_BYTES))
   })
 })
 
@@ -142,7 +143,7 @@ describe('an index made from its codes in steps', () => {
     expect(Array.from(stepped.postings)).toEqual(Array.from(once.postings))
   })
 
-  it('narrows codes of fewer than 65,536 values to 16 bits a slice per step', () => {
+  it('keeps codes of fewer than 65,536 values in 16 bits, counted a slice per step', () => {
     const records = 3 * RECORDS_PER_STEP + 1
     const texts = Array.from({ length: records }, (_, i) => (i % 5 === 0 ? null : `street ${(i * 31) % 900}`))
     const builder = new ColumnCodesBuilder(records)
@@ -150,11 +151,58 @@ describe('an index made from its codes in steps', () => {
       if (text !== null) builder.add(record, text, 0, text.length)
     })
     const { yields, value: index } = stepCount(builder.buildSteps())
-    // three slices narrowed after the first, and the counting's slices
-    expect(yields).toBeGreaterThanOrEqual(3 + records / COUNT_PER_STEP - 1)
+    // the counting's slices (the codes were 16-bit from the start: nothing to narrow)
+    expect(yields).toBeGreaterThanOrEqual(records / COUNT_PER_STEP - 1)
     expect(index.codes).toBeInstanceOf(Uint16Array)
     expect(Array.from(index.codes)).toEqual(Array.from(codesFromTexts(texts).codes))
     expect(index.codeFor('street 899')).toBe(codesFromTexts(texts).codeFor('street 899'))
+  })
+
+  it('widens its codes to 32 bits when a 65,536th value comes, every record keeping its value', () => {
+    const texts = Array.from({ length: 80_000 }, (_, i) => (i % 11 === 0 ? null : `v${i}`))
+    const index = codesFromTexts(texts)
+    expect(index.valueCount).toBeGreaterThan(0x10000)
+    expect(index.codes).toBeInstanceOf(Uint32Array)
+    expect(texts.map((_, record) => (index.codes[record] === 0 ? null : index.valueAt(index.codes[record] as number)))).toEqual(texts)
+  })
+
+  it('copies codes already as narrow as they can be only when their buffer is over an eighth too large', () => {
+    const slack = new Uint16Array(1100).subarray(0, 1000)
+    expect(runToEnd(narrowCodesSteps(slack, 300))).toBe(slack)
+    const doubled = new Uint16Array(2000).subarray(0, 1000)
+    doubled[999] = 299
+    const trimmed = runToEnd(narrowCodesSteps(doubled, 300))
+    expect(trimmed).toBeInstanceOf(Uint16Array)
+    expect(trimmed.buffer.byteLength).toBe(2000)
+    expect(trimmed[999]).toBe(299)
+  })
+
+  it('keeps the codes of at most 255 values in 8 bits, and 255 + 1 values in 16', () => {
+    for (const [distinct, kind] of [[255, Uint8Array], [256, Uint16Array]] as const) {
+      const texts = Array.from({ length: 2000 }, (_, i) => (i % 7 === 0 ? null : `v${i % distinct}`))
+      const index = codesFromTexts(texts)
+      expect(index.valueCount).toBe(distinct + 1)
+      expect(index.codes).toBeInstanceOf(kind)
+      expect(texts.map((_, record) => index.valueAt(index.codes[record] as number))).toEqual(texts.map((text) => text ?? ''))
+    }
+  })
+})
+
+describe('a column coded while loading', () => {
+  it('keeps its codes in the narrowest array of exactly one element a record, whatever the loader reserved', () => {
+    const builder = new TableBuilder([{ id: 'status', type: 'text' }, { id: 'street', type: 'text' }], { chunkSize: 256 })
+    builder.reserve(5000)
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ status: i % 9 === 0 ? null : ['Open', 'Closed', 'Pending'][i % 3], street: `${i % 300} Main Street` }))
+    for (const row of rows) builder.append(row)
+    const table = asStoredTable(builder.build())
+    const status = table.columnIndex(0)
+    expect(status.codes).toBeInstanceOf(Uint8Array)
+    expect(status.codes.buffer.byteLength).toBe(rows.length)
+    expect(rows.map((_, record) => (status.codes[record] === 0 ? null : status.valueAt(status.codes[record] as number)))).toEqual(rows.map((row) => row.status))
+    // past the eager limit, coded after loading: 300 values in 16 bits
+    const street = table.columnIndex(1)
+    expect(street.codes).toBeInstanceOf(Uint16Array)
+    expect(street.codes.buffer.byteLength).toBe(2 * rows.length)
   })
 })
 

@@ -13,9 +13,12 @@
 import { touchFresh } from './fresh-memory.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
 
+/** Code of each record (0 = null), in the narrowest array its codes fit (`narrowCodesSteps`). */
+export type ColumnCodes = Uint8Array | Uint16Array | Uint32Array
+
 export interface ColumnIndex {
   /** Code of each record; 0 means null. */
-  readonly codes: Uint16Array | Uint32Array
+  readonly codes: ColumnCodes
   /** Text of each code; index 0 is unused (made on first use for a column coded after loading: prefer `valueAt`). */
   readonly values: readonly string[]
   /** The number of codes (values.length, 0 included). */
@@ -33,6 +36,8 @@ export interface ColumnIndex {
   readonly postings: Int32Array
   /** Rank of each code in ascending value order (equal values share a rank); built on first sort. */
   ranks?: Int32Array
+  /** Bytes of the arrays it holds so far (codes, posting starts and lists, ranks, where values lie). */
+  heldBytes(): number
 }
 
 /** Each code's text where it lies: parents[spans[3c]].slice(spans[3c + 1], spans[3c + 2]) for code c >= 1. */
@@ -47,7 +52,7 @@ type IndexValues = readonly string[] | { count: number; ranges: ValueRanges }
 type CodeLookup = ReadonlyMap<string, number> | ((text: string) => number | undefined)
 
 /** The index of codes given with their lookup: a map, or a function (then the map is made on demand). */
-export function buildColumnIndex(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): ColumnIndex {
+export function buildColumnIndex(codes: ColumnCodes, values: IndexValues, lookup: CodeLookup): ColumnIndex {
   return runToEnd(buildColumnIndexSteps(codes, values, lookup))
 }
 
@@ -61,7 +66,7 @@ export const COUNT_PER_STEP = 1 << 14
  * The same in steps: counting a million records' codes is tens of milliseconds for a column of
  * hundreds of thousands of values, which one step would hold the thread for.
  */
-export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values: IndexValues, lookup: CodeLookup): Steps<ColumnIndex> {
+export function* buildColumnIndexSteps(codes: ColumnCodes, values: IndexValues, lookup: CodeLookup): Steps<ColumnIndex> {
   const valueCount = 'ranges' in values ? values.count : values.length
   const postingStarts = new Int32Array(valueCount + 1)
   // counted at random places: mapped in order first (fresh-memory.ts)
@@ -77,9 +82,17 @@ export function* buildColumnIndexSteps(codes: Uint16Array | Uint32Array, values:
   return new CodedColumn(codes, values, postingStarts, lookup)
 }
 
-/** Codes of fewer than 65,536 values as 16-bit codes, copied a step at a time. */
-export function* narrowCodesSteps(codes: Uint32Array): Steps<Uint16Array> {
-  const narrow = new Uint16Array(codes.length)
+/**
+ * The codes of a column of `valueCount` codes (0 included) in the narrowest array they fit, copied a
+ * step at a time: 8-bit codes for up to 255 values, 16-bit for up to 65,535. An index keeps its codes
+ * for the table's life (a byte a record per column is a megabyte a column at a million records).
+ * Codes already that wide are returned as they are unless their buffer is over an eighth larger than
+ * they need (a loader's codes grow by doubling): a copy is fresh memory to touch, for little.
+ */
+export function* narrowCodesSteps(codes: ColumnCodes, valueCount: number): Steps<ColumnCodes> {
+  const bytes = valueCount <= 0x100 ? 1 : valueCount <= 0x10000 ? 2 : 4
+  if (bytes === codes.BYTES_PER_ELEMENT && codes.buffer.byteLength - codes.byteLength <= codes.byteLength >> 3) return codes
+  const narrow = bytes === 1 ? new Uint8Array(codes.length) : bytes === 2 ? new Uint16Array(codes.length) : new Uint32Array(codes.length)
   for (let from = 0; from < codes.length; from += RECORDS_PER_STEP) {
     if (from > 0) yield
     narrow.set(codes.subarray(from, Math.min(codes.length, from + RECORDS_PER_STEP)), from)
@@ -99,7 +112,7 @@ class CodedColumn implements ColumnIndex {
   private lists: Int32Array | undefined
 
   constructor(
-    readonly codes: Uint16Array | Uint32Array,
+    readonly codes: ColumnCodes,
     values: IndexValues,
     readonly postingStarts: Int32Array,
     lookup: CodeLookup,
@@ -148,9 +161,13 @@ class CodedColumn implements ColumnIndex {
     this.lists ??= postingsOf(this.codes, this.postingStarts)
     return this.lists
   }
+
+  heldBytes(): number {
+    return this.codes.byteLength + this.postingStarts.byteLength + (this.lists?.byteLength ?? 0) + (this.ranks?.byteLength ?? 0) + (this.ranges?.spans.byteLength ?? 0)
+  }
 }
 
-function postingsOf(codes: Uint16Array | Uint32Array, postingStarts: Int32Array): Int32Array {
+function postingsOf(codes: ColumnCodes, postingStarts: Int32Array): Int32Array {
   const fill = postingStarts.slice(0, postingStarts.length - 1)
   const postings = new Int32Array(codes.length)
   for (let record = 0; record < codes.length; record++) {
@@ -187,6 +204,9 @@ export function hashOf(text: string, start: number, end: number): number {
  */
 export const COPIED_CHARS = 1 << 19
 
+/** Records coded before the codes so far are scaled to all records (`expectedCount`), at the least. */
+const ESTIMATE_AFTER = 65_536
+
 /** Codes moved into a larger table of slots per call of `reserve` (about a millisecond of rehashing). */
 export const REHASH_SLICE = 1 << 16
 
@@ -195,7 +215,8 @@ export const REHASH_SLICE = 1 << 16
  * null), so a caller can build a large column's index in steps with other work in between.
  */
 export class ColumnCodesBuilder {
-  private codes: Uint32Array
+  /** 16-bit until a 65,536th value comes, then 32-bit (a column of fewer values never writes 4 bytes a record). */
+  private codes: Uint16Array | Uint32Array
   /** Codes so far (0 included). */
   private count = 1
   /** The texts the values lie in, and the latest one. */
@@ -224,9 +245,13 @@ export class ColumnCodesBuilder {
   /** Where each code's copy starts in `copied`, -1 (or past the end) when not copied. */
   private copyAt = new Int32Array(1024)
   private copiedLength = 0
+  /** Records added so far; the codes expected in all (`expectedCount`, 0 until estimated), and whether most values so far were new. */
+  private added = 0
+  private expected = 0
+  private mostlyDistinct = false
 
   constructor(size: number) {
-    this.codes = new Uint32Array(size)
+    this.codes = new Uint16Array(size)
   }
 
   /**
@@ -236,12 +261,17 @@ export class ColumnCodesBuilder {
    */
   reserve(extra: number): boolean {
     this.rehashedLastCall = 0
-    if (!this.reserveHashes(this.count + extra)) return false
-    if (this.growing === undefined && (this.count + extra) * 2 <= this.mask) return true
+    const expected = this.expectedCount(extra)
+    if (!this.reserveHashes(expected)) return false
+    // the slots are written at random, so a larger table is touched whole: sized for the expected
+    // count only where most values so far were new (a column whose values run out would pay for
+    // slots it never fills), else doubled as the codes come
+    const wanted = this.mostlyDistinct ? expected : this.count + extra
+    if (this.growing === undefined && wanted * 2 <= this.mask) return true
     let growing = this.growing
     if (growing === undefined) {
       let mask = this.mask
-      while ((this.count + extra) * 2 > mask) mask = mask * 2 + 1
+      while (wanted * 2 > mask) mask = mask * 2 + 1
       const slots = new Int32Array(mask + 1)
       growing = { slots, mask, next: 1, touch: touchFresh(slots) }
       this.growing = growing
@@ -266,18 +296,38 @@ export class ColumnCodesBuilder {
   }
 
   /**
+   * Codes to make room for, `extra` more values being about to come: once a sixteenth of the records
+   * (at least 65,536) are coded, at least the codes so far scaled to all records (and an eighth more).
+   * A column of mostly distinct values then grows its arrays once to about their final size rather
+   * than doubling them a dozen times: each doubling is a larger array of fresh memory, whose first
+   * touch costs a page fault per 4 KB (most of the cost of coding a million distinct texts on a
+   * virtual machine), and the copies.
+   */
+  private expectedCount(extra: number): number {
+    const records = this.codes.length
+    if (this.expected === 0 && this.added >= Math.max(ESTIMATE_AFTER, records >> 4)) {
+      this.expected = Math.min(records + 1, Math.ceil(((this.count * records) / this.added) * 1.125))
+      this.mostlyDistinct = this.count * 2 >= this.added
+    }
+    return Math.max(this.count + extra, this.expected)
+  }
+
+  /**
    * Room for `count` hashes: false after touching a slice of a larger array (fresh-memory.ts), to be
    * called again; true once it holds the hashes so far (copied in one go: touched memory copies fast).
+   * Only the part the copy fills is touched first: hashes and spans are written in code order, so the
+   * rest is touched a few pages a slice of records as codes come, and an estimate too high costs no
+   * memory it does not use.
    */
   private reserveHashes(count: number): boolean {
     if (count <= this.hashes.length && this.growingHashes === undefined) return true
     let growing = this.growingHashes
     if (growing === undefined) {
-      let length = this.hashes.length
-      while (length < count) length *= 2
+      // doubled, or to the count asked for when that is more (an estimate of the final count)
+      const length = Math.max(count, this.hashes.length * 2)
       const hashes = new Int32Array(length)
       const spans = new Int32Array(3 * length)
-      growing = { hashes, spans, touch: touchBoth(hashes, spans) }
+      growing = { hashes, spans, touch: touchBoth(hashes.subarray(0, this.hashes.length), spans.subarray(0, this.spans.length)) }
       this.growingHashes = growing
     }
     if (growing.touch.next().done !== true) return false
@@ -293,6 +343,7 @@ export class ColumnCodesBuilder {
   add(record: number, text: string, start: number, end: number): void {
     // a growth under way is finished first (lookups below use the current table)
     while (this.growing !== undefined) this.reserve(0)
+    this.added++
     const hash = hashOf(text, start, end)
     let slot = hash & this.mask
     for (;;) {
@@ -305,6 +356,7 @@ export class ColumnCodesBuilder {
       slot = (slot + 1) & this.mask
     }
     const code = this.count++
+    if (code === 0x10000) this.codes = Uint32Array.from(this.codes)
     if (text !== this.parent) {
       this.parents.push(text)
       this.parent = text
@@ -337,7 +389,7 @@ export class ColumnCodesBuilder {
     this.codes = new Uint32Array(0) // the index holds the codes; the lookup below keeps this builder
     this.copied = new Uint16Array(0) // lookups after the build compare in place
     this.copyAt = new Int32Array(0)
-    const kept = count <= 0xffff ? yield* narrowCodesSteps(codes) : codes
+    const kept = yield* narrowCodesSteps(codes, count)
     const ranges: ValueRanges = { parents: this.parents, spans: this.spans }
     return yield* buildColumnIndexSteps(kept, { count, ranges }, (text) => this.codeFor(text))
   }

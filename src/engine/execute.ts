@@ -7,6 +7,7 @@
 // against the filters. Without a sort the search stops as soon as the page is full, unless a total is
 // wanted.
 
+import type { ColumnCodes } from './column-index.ts'
 import { touchFresh } from './fresh-memory.ts'
 import { ranksSteps } from './sort-ranks.ts'
 import { RECORDS_PER_STEP, runToEnd, type Steps } from './steps.ts'
@@ -58,7 +59,7 @@ interface FilterPart {
   lists: Int32Array[]
   size: number
   /** Code of each record (mask is indexed by code), or null when the mask is indexed by record (`_id`). */
-  codes: Uint16Array | Uint32Array | null
+  codes: ColumnCodes | null
   mask: Uint8Array
 }
 

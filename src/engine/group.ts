@@ -9,7 +9,7 @@
 // lengths of the posting lists. Sums run in record order, so equal inputs give equal doubles.
 
 import { cellDecoder } from './cell-text.ts'
-import type { ColumnIndex } from './column-index.ts'
+import type { ColumnCodes, ColumnIndex } from './column-index.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
 import { checkGroupFields, GroupRequestError, shapeGroupRequest, type ShapedGroupRequest } from './group-request.ts'
@@ -141,7 +141,7 @@ export function* groupSteps(table: StoredTable, params: ShapedGroupRequest, reso
     keys.push({ index, codes: index.codes, slots: keySlots(table.fields[position] as FieldInfo, index, key.unit) })
   }
   let numbers: Float64Array | undefined
-  let measureCodes: Uint16Array | Uint32Array | undefined
+  let measureCodes: ColumnCodes | undefined
   if (params.measure !== 'count' && params.measureField !== undefined) {
     const index = yield* table.columnIndexSteps(table.positionOf(params.measureField) as number)
     numbers = numbersOf(index)
@@ -159,7 +159,7 @@ export function* groupSteps(table: StoredTable, params: ShapedGroupRequest, reso
 
 interface KeyColumn {
   index: ColumnIndex
-  codes: Uint16Array | Uint32Array
+  codes: ColumnCodes
   slots: KeySlots
 }
 
@@ -181,7 +181,7 @@ function accumulate(
   size: number,
   measure: string,
   numbers: Float64Array | undefined,
-  measureCodes: Uint16Array | Uint32Array | undefined,
+  measureCodes: ColumnCodes | undefined,
 ): Groups {
   const [first, second] = keys as [KeyColumn, KeyColumn | undefined]
   const width = second ? second.slots.values.length : 1

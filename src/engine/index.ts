@@ -38,6 +38,7 @@
 //                                         `datastore_search`'s checks, auth and error envelopes
 export type { CellValue, FieldInfo, FieldType, ProgressCallback, RecordObject } from './types.ts'
 export { TableBuilder, type Table, type TableOptions } from './table.ts'
+export { tableBytes, type HeldBytes } from './table-bytes.ts'
 export { AsciiRecordWriter, asciiBytes, writeDecimal, type WrittenChunk } from './record-writer.ts'
 export { backgroundIndexSteps, type BackgroundIndexOptions } from './background-index.ts'
 export { Catalog, type DatasetInfo, type LoadState, type OtherResource, type PartialCallback, type ResourceEntry, type ResourceSummary } from './catalog.ts'

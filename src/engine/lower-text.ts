@@ -75,6 +75,14 @@ export function lowerTextFromAscii(wasmScan: boolean, chunk: Chunk, text: Uint8A
   if (bytes) remember(chunk, { bytes })
 }
 
+/** Bytes of a chunk's lowercase copy if made (a string counted a byte a character), else 0. */
+export function lowerTextBytes(chunk: Chunk): number {
+  const lowered = made.get(chunk)
+  if (lowered === undefined) return 0
+  if (lowered.bytes !== undefined) return lowered.bytes.byteLength
+  return lowered.lower.length + (lowered.lowerStarts === chunk.starts ? 0 : lowered.lowerStarts.byteLength)
+}
+
 function remember(chunk: Chunk, lowered: LowerText): LowerText {
   made.set(chunk, lowered)
   return lowered
@@ -91,8 +99,7 @@ function lowercase(chunk: Chunk, width: number): StringLower {
     const recordStart = starts[local] as number
     let length = 0
     for (let field = 0; field < width; field++) {
-      const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
-      const part = text.slice(recordStart + begin, recordStart + (fieldEnds[local * width + field] as number)).toLowerCase()
+      const part = text.slice(recordStart + fieldEnds.begin(local, field), recordStart + fieldEnds.end(local, field)).toLowerCase()
       parts.push(part)
       length += part.length + 1
     }

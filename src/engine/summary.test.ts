@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { summarizeRecords, summarizeTable } from './summary.ts'
 import { compareStoredTexts } from './sort-ranks.ts'
-import { TableBuilder } from './table.ts'
+import { asStoredTable, TableBuilder } from './table.ts'
 import { SummaryRequestError } from './summary-request.ts'
 import type { FieldSummary } from './summary-types.ts'
 import { tableOf } from './test-support/fixtures.ts'
@@ -210,6 +210,27 @@ describe('summarizeTable', () => {
     // every count ties at 1: the top is the first values in the sort order
     const sorted = ids.filter((id): id is string => id !== null).sort(compareStoredTexts('text'))
     expect(summarizeTable(build(true), { fields: ['id'], top: 12 }).fields[0]?.top.map((entry) => entry.text)).toEqual(sorted.slice(0, 12))
+  })
+
+  it('summarises a column written from a list of values (its texts made, not read in place) as the same column coded from its text', () => {
+    // thousands of values tied at one record each: the top is chosen through the primary keys of the made texts
+    const list = Array.from({ length: 6000 }, (_, n) => `SR-${2019 + (n % 7)}-${String((n * 7919) % 100_000).padStart(7, '0')}`)
+    const fields = [{ id: 'id', type: 'text' as const }]
+    const listed = new TableBuilder(fields, { chunkSize: 1000 })
+    const writer = listed.recordWriter({ id: list })
+    const texts = new TableBuilder(fields, { chunkSize: 1000 })
+    for (let n = 0; n < list.length; n++) {
+      writer.value(n)
+      writer.endRecord()
+      texts.append({ id: list[n] })
+    }
+    writer.finish()
+    const written = asStoredTable(listed.build())
+    expect(written.columnIndex(0).ranges).toBeUndefined()
+    const coded = texts.build()
+    for (const request of [{ fields: ['id'], top: 12 }, { fields: ['id'], top: 3, q: 'SR-2020' }]) {
+      expect(summarizeTable(written, request)).toEqual(summarizeTable(coded, request))
+    }
   })
 
   it('rejects unknown fields and bad top/bins with messages keyed like a 409', () => {

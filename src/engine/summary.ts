@@ -125,26 +125,32 @@ function countCodes(index: ColumnIndex, records: Int32Array | null, emptyCode: n
   if (records === null) {
     // the whole table: each code's posting list is as long as its count (its starts' differences,
     // read in place: no array of a count per code to fill first)
-    const starts = index.postingStarts
-    return countedFrom(valueCount, emptyCode, (code) => (starts[code + 1] as number) - (starts[code] as number))
+    return countedFrom(valueCount, emptyCode, index.postingStarts, true)
   }
   const perCode = new Int32Array(valueCount)
   for (let i = 0; i < records.length; i++) perCode[codes[records[i] as number] as number]++
-  return countedFrom(valueCount, emptyCode, (code) => perCode[code] as number)
+  return countedFrom(valueCount, emptyCode, perCode, false)
 }
 
-/** The non-empty codes with a count (`countOf`) and the empty cells' count, in code order. */
-function countedFrom(valueCount: number, emptyCode: number, countOf: (code: number) => number): CodeCounts {
+/**
+ * The non-empty codes with a count and the empty cells' count, in code order: each code's count is
+ * `counts[code]`, or with `differences` `counts[code + 1] - counts[code]` (posting starts). Read in
+ * loops of their own, not through a function per code (a million calls a pass for a column of
+ * distinct texts).
+ */
+function countedFrom(valueCount: number, emptyCode: number, counts: Int32Array, differences: boolean): CodeCounts {
+  const countOf = (code: number): number => (differences ? (counts[code + 1] as number) - (counts[code] as number) : (counts[code] as number))
   const empty = countOf(0) + (emptyCode === 0 ? 0 : countOf(emptyCode))
   let length = 0
-  for (let code = 1; code < valueCount; code++) if (code !== emptyCode && countOf(code) !== 0) length++
+  if (differences) for (let code = 1; code < valueCount; code++) length += (counts[code + 1] as number) !== (counts[code] as number) ? 1 : 0
+  else for (let code = 1; code < valueCount; code++) length += (counts[code] as number) !== 0 ? 1 : 0
+  if (emptyCode !== 0 && countOf(emptyCode) !== 0) length--
   const result: CodeCounts = { codes: new Int32Array(length), counts: new Int32Array(length), length, empty, maxCount: 0 }
   let at = 0
   let maxCount = 0
   for (let code = 1; code < valueCount; code++) {
-    if (code === emptyCode) continue
-    const count = countOf(code)
-    if (count === 0) continue
+    const count = differences ? (counts[code + 1] as number) - (counts[code] as number) : (counts[code] as number)
+    if (count === 0 || code === emptyCode) continue
     result.codes[at] = code
     result.counts[at++] = count
     if (count > maxCount) maxCount = count
@@ -316,31 +322,49 @@ function* primaryKeySteps(index: ColumnIndex): Steps<Float64Array> {
   const cached = primaryKeysByIndex.get(index)
   if (cached) return cached
   // read where the values lie when the index knows (a column coded after loading), else each value
-  // sliced out in turn (garbage that dies young), never all kept
+  // sliced out in turn (garbage that dies young), never all kept; no array made per value (a million
+  // of them were most of the cost)
   const { valueCount, ranges } = index
-  const textOf = (code: number): [string, number, number] => {
-    if (ranges === undefined) {
-      const text = index.valueAt(code)
-      return [text, 0, text.length]
-    }
-    const { parents, spans } = ranges
-    return [parents[spans[code * 3] as number] as string, spans[code * 3 + 1] as number, spans[code * 3 + 2] as number]
-  }
-  const [first, firstStart, firstEnd] = valueCount > 1 ? textOf(1) : ['', 0, 0]
-  let shared = firstEnd - firstStart
-  for (let code = 2; code < valueCount && shared > 0; code++) {
-    const [text, start, end] = textOf(code)
-    let i = 0
-    while (i < shared && i < end - start && text.charCodeAt(start + i) === first.charCodeAt(firstStart + i)) i++
-    shared = i
-  }
   const keys = new Float64Array(valueCount)
+  if (valueCount <= 1) return rememberKeys(index, keys)
+  if (ranges === undefined) {
+    const first = index.valueAt(1)
+    let shared = first.length
+    for (let code = 2; code < valueCount && shared > 0; code++) {
+      const text = index.valueAt(code)
+      shared = sharedLength(first, 0, text, 0, Math.min(shared, text.length))
+    }
+    for (let code = 1; code < valueCount; code++) {
+      const text = index.valueAt(code)
+      keys[code] = collationSegmentKeyIn(text, 0, text.length, shared)
+      if (code % KEYS_PER_STEP === 0) yield
+    }
+    return rememberKeys(index, keys)
+  }
+  const { parents, spans } = ranges
+  const first = parents[spans[3] as number] as string
+  const firstStart = spans[4] as number
+  let shared = (spans[5] as number) - firstStart
+  for (let code = 2; code < valueCount && shared > 0; code++) {
+    const start = spans[code * 3 + 1] as number
+    shared = sharedLength(first, firstStart, parents[spans[code * 3] as number] as string, start, Math.min(shared, (spans[code * 3 + 2] as number) - start))
+  }
   for (let code = 1; code < valueCount; code++) {
-    const [text, start, end] = textOf(code)
-    keys[code] = collationSegmentKeyIn(text, start, end, shared)
+    keys[code] = collationSegmentKeyIn(parents[spans[code * 3] as number] as string, spans[code * 3 + 1] as number, spans[code * 3 + 2] as number, shared)
     if (code % KEYS_PER_STEP === 0) yield
   }
-  // Another caller may have made them meanwhile: keep one array.
+  return rememberKeys(index, keys)
+}
+
+/** How many of the first `limit` characters of two texts (at `startA`, `startB`) are the same. */
+function sharedLength(a: string, startA: number, b: string, startB: number, limit: number): number {
+  let i = 0
+  while (i < limit && b.charCodeAt(startB + i) === a.charCodeAt(startA + i)) i++
+  return i
+}
+
+/** Caches a column's primary keys, unless another caller made them meanwhile: one array is kept. */
+function rememberKeys(index: ColumnIndex, keys: Float64Array): Float64Array {
   const made = primaryKeysByIndex.get(index)
   if (made) return made
   primaryKeysByIndex.set(index, keys)

@@ -4,13 +4,14 @@
 // record, in one string (`text`). Its lowercase copy, which `q` searches, is made on the chunk's first
 // search (lower-text.ts).
 // `starts` gives each record's offset (one extra entry for the end), `fieldEnds` each field's end
-// relative to its record, so field boundaries never depend on the content: a value may itself contain
+// relative to its record (field-ends.ts), so field boundaries never depend on the content: a value may itself contain
 // `\x01` (only a needle containing `\x01` then needs the slow path, see textSearch.ts). A needle
 // without `\x01` can never match across two fields or two records.
 // Nulls are marked per column; low-cardinality columns are dictionary-coded while loading, the others
 // get the same index lazily on their first filter, sort or summary, or in idle time (column-index.ts).
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
+import { FieldEnds } from './field-ends.ts'
 import { buildColumnIndex, buildColumnIndexSteps, ColumnCodesBuilder, narrowCodesSteps, type ColumnIndex, type ValueRanges } from './column-index.ts'
 import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
 import { lowerTextFromAscii } from './lower-text.ts'
@@ -61,7 +62,7 @@ export interface Chunk {
   readonly count: number
   readonly text: string
   readonly starts: Int32Array
-  readonly fieldEnds: Uint16Array | Uint32Array
+  readonly fieldEnds: FieldEnds
 }
 
 class EagerDictionary {
@@ -193,10 +194,7 @@ export class StoredTable implements Table {
     const chunk = this.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    const width = this.fields.length
-    const end = chunk.fieldEnds[local * width + field] as number
-    const begin = field === 0 ? 0 : (chunk.fieldEnds[local * width + field - 1] as number) + 1
-    return chunk.text.slice(recordStart + begin, recordStart + end)
+    return chunk.text.slice(recordStart + chunk.fieldEnds.begin(local, field), recordStart + chunk.fieldEnds.end(local, field))
   }
 
   /** The stored texts of several cells of one record (null for null cells), in the order asked. */
@@ -204,7 +202,6 @@ export class StoredTable implements Table {
     const chunk = this.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    const endsBase = local * this.fields.length
     const { text, fieldEnds } = chunk
     const texts: (string | null)[] = []
     for (let i = 0; i < fields.length; i++) {
@@ -213,10 +210,28 @@ export class StoredTable implements Table {
         texts.push(null)
         continue
       }
-      const begin = field === 0 ? 0 : (fieldEnds[endsBase + field - 1] as number) + 1
-      texts.push(text.slice(recordStart + begin, recordStart + (fieldEnds[endsBase + field] as number)))
+      texts.push(text.slice(recordStart + fieldEnds.begin(local, field), recordStart + fieldEnds.end(local, field)))
     }
     return texts
+  }
+
+  /**
+   * Bytes of what the table holds itself, by structure (text counted a byte a character): its chunks'
+   * text, record starts and field ends, null bits, and each column index built so far.
+   */
+  heldBytes(): { structure: string; bytes: number }[] {
+    const sum = (of: (chunk: Chunk) => number): number => this.chunks.reduce((total, chunk) => total + of(chunk), 0)
+    const held = [
+      { structure: 'chunk text', bytes: sum((chunk) => chunk.text.length) },
+      { structure: 'record starts', bytes: sum((chunk) => chunk.starts.byteLength) },
+      { structure: 'field ends', bytes: sum((chunk) => chunk.fieldEnds.byteLength) },
+      { structure: 'null bits', bytes: this.nulls.reduce((total, bits) => total + (bits?.byteLength ?? 0), 0) },
+    ]
+    this.fields.forEach((field, position) => {
+      const index = this.indexes[position]
+      if (index !== undefined && typeof index !== 'function') held.push({ structure: `index of ${field.id}`, bytes: index.heldBytes() })
+    })
+    return held
   }
 
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
@@ -310,7 +325,6 @@ export class StoredTable implements Table {
     const spans = new Int32Array(3 * (this.size + 1))
     const parents: string[] = []
     let count = 1
-    const width = this.fields.length
     const nulls = this.nulls[field]
     for (const { first, count: records, text, starts, fieldEnds } of this.chunks) {
       const parent = parents.length
@@ -319,11 +333,10 @@ export class StoredTable implements Table {
         if (local % UNIQUE_SLICE === UNIQUE_SLICE - 1) yield
         if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
         const recordStart = starts[local] as number
-        const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
         codes[first + local] = count
         spans[count * 3] = parent
-        spans[count * 3 + 1] = recordStart + begin
-        spans[count * 3 + 2] = recordStart + (fieldEnds[local * width + field] as number)
+        spans[count * 3 + 1] = recordStart + fieldEnds.begin(local, field)
+        spans[count * 3 + 2] = recordStart + fieldEnds.end(local, field)
         count++
       }
     }
@@ -342,7 +355,7 @@ export class StoredTable implements Table {
       lookup ??= new Map(index.values.map((text, code) => [text, code] as const).slice(1))
       return lookup.get(value)
     }
-    const index = yield* buildColumnIndexSteps(count <= 0xffff ? yield* narrowCodesSteps(codes) : codes, { count, ranges }, codeFor)
+    const index = yield* buildColumnIndexSteps(yield* narrowCodesSteps(codes, count), { count, ranges }, codeFor)
     return index
   }
 
@@ -355,13 +368,11 @@ export class StoredTable implements Table {
   }
 
   private addChunkCodes(builder: ColumnCodesBuilder, { first, text, starts, fieldEnds }: Chunk, field: number, from: number, to: number): void {
-    const width = this.fields.length
     const nulls = this.nulls[field]
     for (let local = from; local < to; local++) {
       if (nulls !== null && nulls !== undefined && isNullBit(nulls, first + local)) continue
       const recordStart = starts[local] as number
-      const begin = field === 0 ? 0 : (fieldEnds[local * width + field - 1] as number) + 1
-      builder.add(first + local, text, recordStart + begin, recordStart + (fieldEnds[local * width + field] as number))
+      builder.add(first + local, text, recordStart + fieldEnds.begin(local, field), recordStart + fieldEnds.end(local, field))
     }
   }
 }
@@ -373,7 +384,7 @@ interface FullChunk {
   parts: string[]
   pieces: string[]
   starts: Int32Array
-  fieldEnds: Uint16Array | Uint32Array
+  fieldEnds: FieldEnds
 }
 
 export class TableBuilder {
@@ -399,7 +410,6 @@ export class TableBuilder {
   private fieldEnds: Uint32Array
   /** A chunk filled by `appendTexts` whose text is not joined yet (`finishFullChunk`). */
   private full: FullChunk | undefined
-  private maxFieldEnd = 0
   private chunkCount = 0
   private count = 0
   private built = false
@@ -479,7 +489,6 @@ export class TableBuilder {
     // one flat copy per record (join writes a sequential string; null joins as ''): a parser's
     // cells are slices of its input, which the cells would otherwise keep alive until the piece is joined
     this.parts.push(texts.length === width ? texts.join(SEPARATOR) : texts.slice(0, width).join(SEPARATOR))
-    if (length > this.maxFieldEnd) this.maxFieldEnd = length
     if (scales !== undefined) this.scales.add(index, scales)
     this.chunkCount++
     this.starts[this.chunkCount] = (this.starts[this.chunkCount - 1] as number) + length
@@ -556,8 +565,7 @@ export class TableBuilder {
       }
       if (!coded) this.dictionaries[position] = null
     }
-    const ends = chunk.maxRecordLength <= 0xffff ? new Uint16Array(fieldEnds) : fieldEnds.slice()
-    const stored: Chunk = { first, count, text, starts, fieldEnds: ends }
+    const stored: Chunk = { first, count, text, starts, fieldEnds: FieldEnds.of(fieldEnds, count, width) }
     // the bytes are at hand: the copy every `q` scans is made from them now rather than encoded from the text later
     lowerTextFromAscii(this.wasmScan, stored, chunk.bytes)
     this.chunks.push(stored)
@@ -584,7 +592,12 @@ export class TableBuilder {
     const indexes: (ColumnIndex | (() => ColumnIndex) | undefined)[] = []
     for (const dictionary of this.dictionaries) {
       yield
-      indexes.push(dictionary ? yield* buildColumnIndexSteps(dictionary.codes.subarray(0, this.count), dictionary.values, dictionary.codeOf) : undefined)
+      if (dictionary === null) {
+        indexes.push(undefined)
+        continue
+      }
+      const codes = yield* narrowCodesSteps(dictionary.codes.subarray(0, this.count), dictionary.values.length)
+      indexes.push(yield* buildColumnIndexSteps(codes, dictionary.values, dictionary.codeOf))
     }
     yield
     const nulls = this.nulls.map((bits) => (bits ? bits.slice(0, (this.count + 7) >> 3) : null))
@@ -652,13 +665,11 @@ export class TableBuilder {
   private closeChunk(): void {
     this.finishFullChunk()
     const count = this.chunkCount
-    const ends = this.fieldEnds.subarray(0, count * this.fields.length)
-    const fieldEnds = this.maxFieldEnd <= 0xffff ? new Uint16Array(ends) : ends.slice()
+    const fieldEnds = FieldEnds.of(this.fieldEnds, count, this.fields.length)
     this.full = { first: this.count - count, count, parts: this.parts, pieces: this.pieces, starts: this.starts.slice(0, count + 1), fieldEnds }
     this.parts = []
     this.pieces = []
     this.chunkCount = 0
-    this.maxFieldEnd = 0
   }
 
 }

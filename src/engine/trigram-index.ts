@@ -28,6 +28,11 @@ const searchedOnce = new WeakSet<Chunk>()
 /** Chunks whose bits a host builds in idle time: searches meanwhile scan rather than build them. */
 const queued = new WeakSet<Chunk>()
 
+/** Bytes of a chunk's skip bits if built, else 0. */
+export function skipBitsBytes(chunk: Chunk): number {
+  return chunkBits.get(chunk)?.byteLength ?? 0
+}
+
 /** Says the host will build this chunk's bits soon (`buildSkipIndex` in idle time). */
 export function queueSkipIndex(chunk: Chunk): void {
   queued.add(chunk)

@@ -211,6 +211,11 @@ export class ChunkBytes {
     }
   }
 
+  /** Bytes of the whole memory. */
+  get byteLength(): number {
+    return this.memory.buffer.byteLength
+  }
+
   /** The whole memory as bytes. */
   bytes(): Uint8Array {
     return this.byteView
