@@ -2,29 +2,35 @@
 // `assets/` by the build and served by the dev server under any path ending in their names.
 // - `pglite-datadir.tar.gz`: PGlite's data directory already initialised, so the worker starts
 //   PostgreSQL by unpacking it (about a second) instead of running initdb in the browser (several),
-//   without the template databases it never uses (src/sql/datadir-tar.ts). It is made once per PGlite
-//   version with PGlite itself and cached under node_modules/.cache; the worker falls back to initdb
-//   when it cannot be fetched.
+//   without the template databases it never uses and with one 1 MB write-ahead log segment instead of
+//   initdb's 16 MB ones (src/sql/datadir-tar.ts). It is made once per PGlite version with PGlite itself
+//   and cached under node_modules/.cache (`datadirCacheFile`); the worker falls back to initdb when it
+//   cannot be fetched.
 // - `libpg-query.wasm`: PostgreSQL's parser (the SQL module's first check), which libpg-query's loader
 //   looks for beside the script that loads it, a reference the bundler cannot see.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
-import { withoutTemplateDatabases } from '../src/sql/datadir-tar.ts'
+import { DATADIR_INITDB_ARGS, shippedDataDirectory } from '../src/sql/datadir-tar.ts'
 
 const DATADIR_FILE = 'pglite-datadir.tar.gz'
 const PARSER_FILE = 'libpg-query.wasm'
 
-async function datadirTarball(root: string): Promise<Buffer> {
+/** Where the shipped data directory of the installed PGlite version is cached (the bench scripts read it too). */
+export function datadirCacheFile(root: string): string {
   const version = (JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version
-  const cached = join(root, 'node_modules', '.cache', 'pglite-datadir', `${version}-no-templates.tar.gz`)
+  return join(root, 'node_modules', '.cache', 'pglite-datadir', `${version}-shipped-wal1.tar.gz`)
+}
+
+async function datadirTarball(root: string): Promise<Buffer> {
+  const cached = datadirCacheFile(root)
   if (existsSync(cached)) return readFileSync(cached)
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create()
+  const db = await PGlite.create({ initDbStartParams: [...DATADIR_INITDB_ARGS] })
   const full = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer())
   await db.close()
-  const dump = gzipSync(withoutTemplateDatabases(full).tar, { level: 9 })
+  const dump = gzipSync(shippedDataDirectory(full).tar, { level: 9 })
   mkdirSync(dirname(cached), { recursive: true })
   writeFileSync(cached, dump)
   return dump
