@@ -49,7 +49,7 @@ if (process.argv.includes('--variant')) {
     ...(base === undefined ? [] : [{ name: `demo, base data directory ${base}`, args: ['--variant', 'demo', '--datadir', base] }]),
   ]
   type Run = { compiled: number; created: number; createdWall: number; first: number; sharedBuffers: string }
-  const runs = new Map<string, Run[]>(variants.map((variant) => [variant.name, []]))
+  const runs = new Map<string, Run[]>(variants.map((each) => [each.name, []]))
   // the variants take turns, so that each sees the same load
   for (let i = 0; i < rounds; i++) {
     for (const { name, args } of variants) {

@@ -5,8 +5,9 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, useParser as parseWith, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
+import { remoteParser, type ParserWorkerLike } from './remote-parser.ts'
 import { markStep } from './mark-step.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
@@ -26,6 +27,8 @@ export interface SqlWorkerHostOptions {
   /** Starts PostgreSQL (PGlite); called once, on the first statement or when warmed. */
   openDatabase: () => Promise<PgliteLike>
   post: (message: FromSqlWorker) => void
+  /** PostgreSQL's parser in a worker of its own (remote-parser.ts); without it, it is loaded here on first use. */
+  parserWorker?: ParserWorkerLike
   /** Record count of the generated demo resource (tests use fewer). */
   largeRecordCount?: number
   rowsMax?: number
@@ -37,6 +40,7 @@ export interface SqlWorkerHost {
 
 export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHost {
   const { post } = options
+  if (options.parserWorker !== undefined) parseWith(() => remoteParser(options.parserWorker!))
   const catalog = new Catalog()
   // The statement being answered reports its loading here (one statement at a time, see `queue`).
   let report: ((progress: SqlLoadProgress) => void) | undefined
