@@ -26,7 +26,7 @@ async function timed<T>(work: () => T | Promise<T>): Promise<[T, number]> {
 }
 
 if (process.argv.includes('--variant')) {
-  const datadir = option('--datadir') ?? datadirCacheFile(process.cwd())
+  const datadir = option('--datadir') ?? (await datadirCacheFile(process.cwd())).file
   if (!existsSync(datadir)) throw new Error(`${datadir} is missing: build the app once (npx vite build) to make it`)
   const [module, compiled] = await timed(() => WebAssembly.compile(readFileSync('node_modules/@electric-sql/pglite/dist/pglite.wasm')))
   const startParams = variant === 'demo' ? [...PGlite.defaultStartParams, ...DEMO_START_PARAMS] : undefined

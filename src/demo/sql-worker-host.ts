@@ -9,6 +9,7 @@ import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReade
 import { loadDataFile } from './load-file.ts'
 import { remoteParser, type ParserWorkerLike } from './remote-parser.ts'
 import { markStep } from './mark-step.ts'
+import { shippedLoaded } from './shipped-resources.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
 import { run } from './worker-host.ts'
@@ -55,13 +56,15 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   let started = false
   /** A statement has been answered (the first answer is marked for a trace of the cold start). */
   let answered = false
+  const loaded = new Map<string, Promise<void>>()
   const opened = () =>
-    (database ??= options.openDatabase().then((db) => {
+    (database ??= options.openDatabase().then(async (db) => {
       markStep('postgres started')
+      // the demo resources the data directory ships already loaded (shipped-resources.ts)
+      for (const id of await shippedLoaded(db)) loaded.set(id, Promise.resolve())
       started = true
       return db
     }))
-  const loaded = new Map<string, Promise<void>>()
   // EXPLAIN's tables by statement: the tables and views change only when a resource is loaded.
   const plans = new PlanCache()
 
