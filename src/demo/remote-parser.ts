@@ -49,7 +49,8 @@ export function serveParser(module: ParserModule, post: (message: FromParser) =>
 
 /**
  * The SQL worker's side: the parser as `useParser` takes it, resolved once the worker has loaded it
- * (rejected when it could not). A statement the parser refuses rejects with an error carrying
+ * (rejected when it could not). Call it as soon as the worker is made: its `ready` is posted once, and a
+ * worker's message that arrives before anyone listens is lost. A statement the parser refuses rejects with an error carrying
  * libpg-query's `sqlDetails.cursorPosition`, as the parser called in place does.
  */
 export function remoteParser(worker: ParserWorkerLike): Promise<Parse> {

@@ -5,9 +5,8 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, useParser as parseWith, type PgliteLike } from '../sql/index.ts'
+import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, useParser as parseWith, type Parse, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
-import { remoteParser, type ParserWorkerLike } from './remote-parser.ts'
 import { markStep } from './mark-step.ts'
 import { shippedLoaded } from './shipped-resources.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
@@ -28,8 +27,8 @@ export interface SqlWorkerHostOptions {
   /** Starts PostgreSQL (PGlite); called once, on the first statement or when warmed. */
   openDatabase: () => Promise<PgliteLike>
   post: (message: FromSqlWorker) => void
-  /** PostgreSQL's parser in a worker of its own (remote-parser.ts); without it, it is loaded here on first use. */
-  parserWorker?: ParserWorkerLike
+  /** PostgreSQL's parser in a worker of its own (remoteParser); without it, it is loaded here on first use. */
+  parser?: Promise<Parse>
   /** Record count of the generated demo resource (tests use fewer). */
   largeRecordCount?: number
   rowsMax?: number
@@ -41,7 +40,8 @@ export interface SqlWorkerHost {
 
 export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHost {
   const { post } = options
-  if (options.parserWorker !== undefined) parseWith(() => remoteParser(options.parserWorker!))
+  const { parser } = options
+  if (parser !== undefined) parseWith(() => parser)
   const catalog = new Catalog()
   // The statement being answered reports its loading here (one statement at a time, see `queue`).
   let report: ((progress: SqlLoadProgress) => void) | undefined
