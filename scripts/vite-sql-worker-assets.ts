@@ -2,29 +2,51 @@
 // `assets/` by the build and served by the dev server under any path ending in their names.
 // - `pglite-datadir.tar.gz`: PGlite's data directory already initialised, so the worker starts
 //   PostgreSQL by unpacking it (about a second) instead of running initdb in the browser (several),
-//   without the template databases it never uses (src/sql/datadir-tar.ts). It is made once per PGlite
-//   version with PGlite itself and cached under node_modules/.cache; the worker falls back to initdb
-//   when it cannot be fetched.
+//   without the template databases it never uses and with one 1 MB write-ahead log segment instead of
+//   initdb's 16 MB ones (src/sql/datadir-tar.ts), and with the small fixed demo resources already loaded
+//   (Courses: src/demo/shipped-resources.ts). It is made with PGlite itself and cached under
+//   node_modules/.cache by PGlite's version and those resources' content (`datadirCacheFile`); the worker
+//   falls back to initdb when it cannot be fetched.
 // - `libpg-query.wasm`: PostgreSQL's parser (the SQL module's first check), which libpg-query's loader
 //   looks for beside the script that loads it, a reference the bundler cannot see.
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
-import { withoutTemplateDatabases } from '../src/sql/datadir-tar.ts'
+import type { ShippedResource } from '../src/demo/shipped-resources.ts'
+import { DATADIR_INITDB_ARGS, shippedDataDirectory } from '../src/sql/datadir-tar.ts'
+import type { PgliteLike } from '../src/sql/index.ts'
 
 const DATADIR_FILE = 'pglite-datadir.tar.gz'
 const PARSER_FILE = 'libpg-query.wasm'
 
-async function datadirTarball(root: string): Promise<Buffer> {
+/**
+ * Where the shipped data directory is cached: by PGlite's version and by what it holds (the shipped demo
+ * resources' fields, aliases and rows), so that a change to either makes it again. The bench scripts read it too.
+ */
+export async function datadirCacheFile(root: string): Promise<{ file: string; resources: ShippedResource[] }> {
   const version = (JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version
-  const cached = join(root, 'node_modules', '.cache', 'pglite-datadir', `${version}-no-templates.tar.gz`)
+  // the demo's engine code, loaded only when the data directory is asked for
+  const { shippedResources } = await import('../src/demo/shipped-resources.ts')
+  const resources = await shippedResources()
+  const content = createHash('sha256').update(JSON.stringify([DATADIR_INITDB_ARGS, resources])).digest('hex').slice(0, 16)
+  return { file: join(root, 'node_modules', '.cache', 'pglite-datadir', `${version}-shipped-${content}.tar.gz`), resources }
+}
+
+async function datadirTarball(root: string): Promise<Buffer> {
+  const { file: cached, resources } = await datadirCacheFile(root)
   if (existsSync(cached)) return readFileSync(cached)
   const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create()
+  const { loadShippedResources } = await import('../src/demo/shipped-resources.ts')
+  const { pgliteFileGrowth } = await import('../src/sql/index.ts')
+  const db = await PGlite.create({ initDbStartParams: [...DATADIR_INITDB_ARGS], extensions: { fileGrowth: pgliteFileGrowth } })
+  await loadShippedResources(db as unknown as PgliteLike, resources)
+  // everything in the data files: the start reads the log from this checkpoint on (shippedDataDirectory keeps its segment only)
+  await db.exec('CHECKPOINT')
   const full = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer())
   await db.close()
-  const dump = gzipSync(withoutTemplateDatabases(full).tar, { level: 9 })
+  const dump = gzipSync(shippedDataDirectory(full).tar, { level: 9 })
   mkdirSync(dirname(cached), { recursive: true })
   writeFileSync(cached, dump)
   return dump

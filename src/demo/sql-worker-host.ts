@@ -5,9 +5,10 @@
 // the worker's own: the demo resources and the user's files (built by the demo engine's code), each
 // loaded into PGlite the first time a statement names it, with progress, and answers by request id.
 import { Catalog, createDatastoreHandler, tableCellTexts, type SqlOutcome, type SqlRequest, type SqlStore } from '../engine/index.ts'
-import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, type PgliteLike } from '../sql/index.ts'
+import { analyzeTable, checkStatement, copyRows, createResourceTable, grantReaders, ident, loadResource, namesTable, PGLITE_SQL_OPTIONS, PlanCache, pgliteConnection, runSql, useParser as parseWith, type Parse, type PgliteLike } from '../sql/index.ts'
 import { loadDataFile } from './load-file.ts'
 import { markStep } from './mark-step.ts'
+import { shippedLoaded } from './shipped-resources.ts'
 import { DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID } from './metadata.ts'
 import { registerDemoResources } from './register.ts'
 import { run } from './worker-host.ts'
@@ -26,6 +27,8 @@ export interface SqlWorkerHostOptions {
   /** Starts PostgreSQL (PGlite); called once, on the first statement or when warmed. */
   openDatabase: () => Promise<PgliteLike>
   post: (message: FromSqlWorker) => void
+  /** PostgreSQL's parser in a worker of its own (remoteParser); without it, it is loaded here on first use. */
+  parser?: Promise<Parse>
   /** Record count of the generated demo resource (tests use fewer). */
   largeRecordCount?: number
   rowsMax?: number
@@ -37,6 +40,8 @@ export interface SqlWorkerHost {
 
 export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHost {
   const { post } = options
+  const { parser } = options
+  if (parser !== undefined) parseWith(() => parser)
   const catalog = new Catalog()
   // The statement being answered reports its loading here (one statement at a time, see `queue`).
   let report: ((progress: SqlLoadProgress) => void) | undefined
@@ -51,13 +56,15 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
   let started = false
   /** A statement has been answered (the first answer is marked for a trace of the cold start). */
   let answered = false
+  const loaded = new Map<string, Promise<void>>()
   const opened = () =>
-    (database ??= options.openDatabase().then((db) => {
+    (database ??= options.openDatabase().then(async (db) => {
       markStep('postgres started')
+      // the demo resources the data directory ships already loaded (shipped-resources.ts)
+      for (const id of await shippedLoaded(db)) loaded.set(id, Promise.resolve())
       started = true
       return db
     }))
-  const loaded = new Map<string, Promise<void>>()
   // EXPLAIN's tables by statement: the tables and views change only when a resource is loaded.
   const plans = new PlanCache()
 
