@@ -6,12 +6,12 @@
 // ANALYZE (full, and as a load does it: sampled past 64 MB); GROUP BY category.
 import { existsSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { tableCellTexts } from '../../src/engine/index.ts'
 import { generatedCopyBatches } from '../../src/demo/generated-copy.ts'
 import { buildGeneratedTable, GENERATED_FIELDS } from '../../src/demo/generator.ts'
 import { analyzeTable, copyText, createTableStatement, ident, pgliteFileGrowth } from '../../src/sql/index.ts'
+import { datadirCacheFile } from '../../scripts/vite-sql-worker-assets.ts'
 
 const count = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 100_000)
 const load = () => `load average (1 min) ${loadavg()[0].toFixed(1)}`
@@ -25,7 +25,7 @@ async function timed<T>(work: () => T | Promise<T>): Promise<[T, number]> {
 }
 
 const version = (JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }).version
-const datadir = join('node_modules', '.cache', 'pglite-datadir', `${version}.tar.gz`)
+const datadir = (await datadirCacheFile(process.cwd())).file
 console.info(`PGlite ${version}, ${count.toLocaleString('en')} generated records (${load()})`)
 
 const [db, started] = await timed(() => PGlite.create({ ...(existsSync(datadir) ? { loadDataDir: new Blob([readFileSync(datadir)]) } : {}), extensions: { fileGrowth: pgliteFileGrowth } }))
