@@ -137,6 +137,23 @@ describe('ResultsGrid while scrolling', () => {
     expect(drawnCells).not.toHaveBeenCalled()
     expect(document.querySelector('tbody tr[aria-rowindex="12"] td[aria-colindex="1"]')?.textContent).toBe('r10c3')
   })
+
+  it('draws a wide answer for where the grid is scrolled, also when the narrow one before it was scrolled sideways', async () => {
+    const narrow = wide.slice(0, 20)
+    const onSortChange = vi.fn<(sort: SortKey[]) => void>()
+    const { rerender } = render(<ResultsGrid fields={narrow} records={records} sort={[]} onSortChange={onSortChange} />)
+    const scroller = document.querySelector<HTMLElement>('.grid-scroll')
+    if (scroller === null) throw new Error('no scrolling area')
+    // Every column of a narrow answer is drawn, so a sideways scroll changes nothing drawn; the
+    // wide answer comes while the scroll goes on.
+    await scrollTo(scroller, 0, 100)
+    await scrollTo(scroller, 0, 1500)
+    rerender(<ResultsGrid fields={wide} records={records} sort={[]} onSortChange={onSortChange} />)
+    const drawn = [...(document.querySelector('tbody tr[aria-rowindex="2"]')?.querySelectorAll('td') ?? [])].map((td) => Number(td.getAttribute('aria-colindex')))
+    // 1,500 px in, past the first columns (at least 90 px wide each): those are not drawn, later ones are
+    expect(Math.min(...drawn)).toBeGreaterThan(3)
+    expect(drawn.length).toBeLessThan(20)
+  })
 })
 
 describe('ResultsGrid actions', () => {

@@ -48,28 +48,47 @@ function sameWindow(a: ScrollWindow, b: ScrollWindow): boolean {
 
 const NO_VIEW: View = { top: 0, left: 0, width: 0, height: 0, scrolling: false }
 
+interface Drawn {
+  view: View
+  options: WindowOptions
+}
+
+/**
+ * Draws `next` when the drawing it gives differs from the one drawn (or the view's size does: rows
+ * to come are drawn for it); offsets that change nothing drawn are not worth a render.
+ */
+function drawIfChanged(next: View, drawn: Drawn, options: WindowOptions, setView: (view: View) => void, sync: boolean): void {
+  const shown = drawn.view
+  if (next.width === shown.width && next.height === shown.height && sameWindow(windowOf(shown, options), windowOf(next, options))) return
+  drawn.view = next
+  if (sync) flushSync(() => setView(next))
+  else setView(next)
+}
+
 /** The rows and columns to draw for `scrollRef`'s element as it scrolls and resizes. */
 export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, options: WindowOptions): ScrollWindow {
   const [view, setView] = useState<View>(NO_VIEW)
-  const latest = useRef({ view, options })
-  // What the listeners compare with: the window drawn last.
+  const drawn = useRef<Drawn>({ view, options })
+  // The element's offsets and size as last read: the view drawn may lag behind them by what changed nothing drawn.
+  const measured = useRef<View>(NO_VIEW)
   useLayoutEffect(() => {
-    latest.current = { view, options }
+    drawn.current = { view, options }
   })
+  // New rows or columns (a new answer, a wide one after a narrow one) are drawn for the offsets the
+  // element has now, not for the ones last drawn.
+  const { rowCount, columns } = options
+  useLayoutEffect(() => {
+    drawIfChanged(measured.current, drawn.current, { ...drawn.current.options, rowCount, columns }, setView, false)
+  }, [rowCount, columns])
 
   useLayoutEffect(() => {
     const element = scrollRef.current
     if (element === null) return undefined
-    // Renders only when the drawing would change, or the view's size did (rows to come are drawn
-    // for it). The size is read when it changes (a resize), not on every scroll.
+    // The size is read when it changes (a resize), not on every scroll.
     let size = { width: element.clientWidth, height: element.clientHeight }
     const update = (scrolling: boolean, sync: boolean) => {
-      const { view: shown, options: current } = latest.current
-      const next: View = { top: element.scrollTop, left: Math.abs(element.scrollLeft), ...size, scrolling }
-      if (next.width === shown.width && next.height === shown.height && sameWindow(windowOf(shown, current), windowOf(next, current))) return
-      latest.current.view = next
-      if (sync) flushSync(() => setView(next))
-      else setView(next)
+      measured.current = { top: element.scrollTop, left: Math.abs(element.scrollLeft), ...size, scrolling }
+      drawIfChanged(measured.current, drawn.current, drawn.current.options, setView, sync)
     }
     let ended: ReturnType<typeof setTimeout> | undefined
     const onScroll = () => {
@@ -79,10 +98,11 @@ export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, option
     }
     update(false, false)
     element.addEventListener('scroll', onScroll, { passive: true })
-    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
-            size = { width: element.clientWidth, height: element.clientHeight }
-            update(latest.current.view.scrolling, false)
-          })
+    const onResize = () => {
+      size = { width: element.clientWidth, height: element.clientHeight }
+      update(drawn.current.view.scrolling, false)
+    }
+    const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onResize)
     resizes?.observe(element)
     return () => {
       clearTimeout(ended)
