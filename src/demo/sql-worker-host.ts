@@ -61,7 +61,11 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
     (database ??= options.openDatabase().then(async (db) => {
       markStep('postgres started')
       // the demo resources the data directory ships already loaded (shipped-resources.ts)
-      for (const id of await shippedLoaded(db)) loaded.set(id, Promise.resolve())
+      const shipped = await shippedLoaded(db)
+      for (const id of shipped) loaded.set(id, Promise.resolve())
+      // A statement runs as a reader role even when it names no resource (`VALUES ...`): the roles are
+      // there before the first one, made here when no shipped resource brought them.
+      if (shipped.length === 0) await grantReaders(db, [])
       started = true
       return db
     }))
