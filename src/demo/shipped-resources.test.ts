@@ -63,4 +63,15 @@ describe('demo resources shipped already loaded in the data directory', () => {
     expect(a.status).toBe(200)
     expect(a.body).toEqual(b.body)
   }, 240_000)
+
+  it('a host started without any answers a first statement that names no resource (the reader roles exist before any load)', async () => {
+    const ask = hostOver(async () => (await PGlite.create()) as unknown as PgliteLike)
+    const answer = await ask("VALUES (1, 'a'), (2, NULL)")
+    expect(answer.status).toBe(200)
+    expect(answer.loaded).toBe(false)
+    expect((answer.body as { result: { records: unknown[] } }).result.records).toEqual([
+      { column1: 1, column2: 'a' },
+      { column1: 2, column2: null },
+    ])
+  })
 })

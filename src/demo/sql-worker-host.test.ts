@@ -8,23 +8,6 @@ import { createSqlWorkerHost } from './sql-worker-host.ts'
 const URL_SQL = 'http://127.0.0.1:8800/data/api/action/datastore_search_sql'
 
 describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () => {
-  it('answers a first statement that names no resource (the reader roles exist before any load)', async () => {
-    const posted: FromSqlWorker[] = []
-    const host = createSqlWorkerHost({ openDatabase: async () => (await PGlite.create()) as unknown as PgliteLike, post: (message) => posted.push(message) })
-    host.receive({ kind: 'request', id: 1, request: { method: 'POST', url: URL_SQL, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ sql: "VALUES (1, 'a'), (2, NULL)" }) } })
-    let done: FromSqlWorker | undefined
-    for (let wait = 0; wait < 1200 && done === undefined; wait++) {
-      done = posted.find((message) => message.id === 1 && message.kind !== 'progress')
-      if (done === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    if (done?.kind !== 'response') throw new Error(`no answer: ${done?.kind ?? 'none'}`)
-    expect(done.response.status).toBe(200)
-    expect((JSON.parse(done.response.body) as { result: { records: unknown[] } }).result.records).toEqual([
-      { column1: 1, column2: 'a' },
-      { column1: 2, column2: null },
-    ])
-  })
-
   it('loads a resource when a statement names it, with progress, and answers as the server: checks, envelope, positions', async () => {
     const posted: FromSqlWorker[] = []
     const host = createSqlWorkerHost({ openDatabase: async () => (await PGlite.create()) as unknown as PgliteLike, post: (message) => posted.push(message), largeRecordCount: 1000 })
