@@ -43,6 +43,11 @@ export interface LoadDataFileOptions {
   onPartial?: PartialCallback
   /** Records per chunk of the table (`TableOptions.chunkSize`; the engine's default when not given). */
   chunkSize?: number
+  /**
+   * With `onPartial`: awaited between the load's steps, so that searches of the part read answer
+   * meanwhile (default: a turn of the event loop; the server lets requests under way go first).
+   */
+  pause?: () => Promise<void>
 }
 
 export function formatFromName(name: string): DataFileFormat | undefined {
@@ -79,23 +84,31 @@ interface ReadProgress {
 }
 
 /** An engine table as the sink; with `onPartial`, the finished chunks are published as they come. */
-export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number): RecordSink<Table> {
+export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: PartialCallback, chunkSize?: number, pause: () => Promise<void> = nextTask): RecordSink<Table> {
   const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
   let publishedChunks = 0
   let reserved = 0
+  let lastTurn = performance.now()
+  const turn = async (): Promise<void> => {
+    await pause()
+    lastTurn = performance.now()
+  }
   return {
     append: (record) => builder.append(record),
     appendTexts: (texts, scales) => builder.appendTexts(texts, scales),
     async drain() {
       if (onPartial === undefined || read === undefined) return
+      // pieces of the file can come one after another with no turn between (a source's buffered
+      // reads resolve at once): parsing them goes on for at most a slice before a turn
+      if (performance.now() - lastTurn >= SLICE_MS) await turn()
       // a full chunk's text is joined in a turn of its own, and published in the next: each is a
       // step of a few ms, which requests waiting meanwhile would otherwise wait for in one go
       if (builder.hasFullChunk()) {
-        await nextTask()
+        await turn()
         builder.finishFullChunk()
       }
       if (builder.finishedChunks() === publishedChunks) return
-      await nextTask()
+      await turn()
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
@@ -104,10 +117,10 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       if (expected > reserved) builder.reserve((reserved = Math.round(expected * 1.25)))
       onPartial(prefix, expected)
       // a turn of the event loop, so searches waiting for this prefix answer now
-      await nextTask()
+      await turn()
     },
     // served while it loads: the indexes made at the end are made between requests too
-    finish: () => (onPartial === undefined ? builder.build() : runInSlices(builder.buildSteps(), SLICE_MS)),
+    finish: () => (onPartial === undefined ? builder.build() : runInSlices(builder.buildSteps(), SLICE_MS, pause)),
   }
 }
 
@@ -117,7 +130,7 @@ const SLICE_MS = 3
 export async function loadDataFile(source: TextSource, options: LoadDataFileOptions): Promise<Table> {
   // only CSV reports partial tables
   const onPartial = (options.format ?? formatFromName(options.name)) === 'csv' ? options.onPartial : undefined
-  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial, options.chunkSize))
+  return readDataFile(source, options, (fields, read) => tableSink(fields, read, onPartial, options.chunkSize, options.pause))
 }
 
 /** Reads a data file into the sink the fields open: the same parsing, checks and types as `loadDataFile`. */

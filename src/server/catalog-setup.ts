@@ -30,6 +30,8 @@ export interface CatalogSetupOptions extends Pick<ServerOptions, 'resources' | '
    * Not given: every file is read whole before this resolves.
    */
   onLateLoadError?: (error: ResourceLoadError) => void
+  /** With `onLateLoadError`: awaited between the steps of a load and of the indexes made after it (default: a turn of the event loop). */
+  backgroundTurn?: () => Promise<void>
 }
 
 export async function createServerCatalog(options: CatalogSetupOptions): Promise<Catalog> {
@@ -55,11 +57,11 @@ export async function createServerCatalog(options: CatalogSetupOptions): Promise
       format: file.toLowerCase().endsWith('.csv') ? 'CSV' : 'JSON',
       dataset: { id, name: id, title, modified: await modifiedTime(file) },
       isPrivate,
-      load: (_onProgress, onPartial) => loadFile(blob, file, options.onLateLoadError === undefined ? undefined : onPartial),
+      load: (_onProgress, onPartial) => loadFile(blob, file, options.onLateLoadError === undefined ? undefined : onPartial, options.backgroundTurn),
     })
     // A problem up to the first searchable chunk (or in a small file) stops start-up.
     await catalog.latest(id)
-    const whole = catalog.prepare(id).then(indexWhenIdle)
+    const whole = catalog.prepare(id).then((table) => indexWhenIdle(table, {}, options.backgroundTurn))
     if (options.onLateLoadError === undefined) await whole
     else {
       const report = options.onLateLoadError
@@ -149,9 +151,9 @@ export function reasonOf(error: unknown): string {
   return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String(error)
 }
 
-async function loadFile(blob: Blob, file: string, onPartial?: PartialCallback): Promise<Table> {
+async function loadFile(blob: Blob, file: string, onPartial?: PartialCallback, pause?: () => Promise<void>): Promise<Table> {
   try {
-    return await loadDataFile(blob, { name: file, onPartial, chunkSize: SERVER_CHUNK_SIZE })
+    return await loadDataFile(blob, { name: file, onPartial, chunkSize: SERVER_CHUNK_SIZE, ...(pause && { pause }) })
   } catch (error) {
     if (error instanceof DataFileError) throw new ResourceLoadError(error.message)
     throw new ResourceLoadError(`${file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`)

@@ -17,6 +17,8 @@ export interface AdapterOptions {
   maxBodyBytes?: number
   /** Awaited after reading a large body, before the handler sees it (a turn for the other requests). */
   pause?: () => Promise<void>
+  /** Told when each request starts; the function it returns, when that request ends (request-gate.ts). */
+  gate?: { enter(): () => void }
   /** Called once per request when it ends (answered, or abandoned by the client). */
   onDone?: (method: string, rawUrl: string, status: number | 'aborted', milliseconds: number) => void
 }
@@ -34,12 +36,14 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   return (incoming, outgoing) => {
     const started = performance.now()
+    const leave = options.gate?.enter()
     const method = incoming.method ?? 'GET'
     const rawUrl = incoming.url ?? '/'
     let reported = false
     const report = (status: number | 'aborted'): void => {
       if (reported) return
       reported = true
+      leave?.()
       options.onDone?.(method, rawUrl, status, performance.now() - started)
     }
     outgoing.on('close', () => report(outgoing.writableFinished ? outgoing.statusCode : 'aborted'))

@@ -8,6 +8,7 @@ import { createServerCatalog, ResourceLoadError } from './catalog-setup.ts'
 import { answerClientError } from './client-error.ts'
 import { createRequestListener } from './http-adapter.ts'
 import { parseArguments, USAGE } from './options.ts'
+import { RequestGate } from './request-gate.ts'
 import { openPostgres, PostgresStartError, type PostgresServing } from './postgres/serve.ts'
 import { formatLogLine } from './request-log.ts'
 import { openSqlStore, type ServerSqlStore } from './sql/open.ts'
@@ -33,6 +34,8 @@ async function main(argv: string[]): Promise<void> {
   if (options.privateIds.length > 0 && options.tokens.length === 0) {
     console.warn('warning: --private without --token: nobody can read the private resources')
   }
+  // background work (a large file still loading, its indexes) waits while clients' requests are under way
+  const gate = new RequestGate()
   let catalog
   let postgres: PostgresServing | undefined
   try {
@@ -42,6 +45,7 @@ async function main(argv: string[]): Promise<void> {
     } else {
       catalog = await createServerCatalog({
         ...options,
+        backgroundTurn: gate.backgroundTurn,
         // a large file is served from its first chunk on; a problem found further down stops the server
         onLateLoadError: (error) => {
           console.error(`error: ${error.message}`)
@@ -75,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
   const server = createServer(createRequestListener(handler, {
     basePath: options.basePath,
     origin: () => origin,
+    gate,
     pause: nextTurn,
     // the server's own warm-up request (below) is not a client's, so not logged
     onDone: (method, rawUrl, status, milliseconds) => warming || console.info(formatLogLine(method, rawUrl, status, milliseconds)),
