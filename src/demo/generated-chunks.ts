@@ -23,7 +23,6 @@ export interface PostedChunk {
   bytes: Uint8Array
   starts: Int32Array
   fieldEnds: Uint32Array
-  maxRecordLength: number
   nulls: (Uint8Array | null)[]
   codes: (Uint16Array | null)[]
   /** Records written so far, this chunk's included. */
@@ -74,7 +73,7 @@ export function createChunkProducer(options: GeneratorOptions, post: (message: F
       const codes = [...chunk.codes]
       done += chunk.count
       const owned = [...nulls, ...codes].flatMap((part) => (part === null ? [] : [part.buffer]))
-      post({ kind: 'chunk', count: chunk.count, bytes, starts: chunk.starts, fieldEnds, maxRecordLength: chunk.maxRecordLength, nulls, codes, done }, [buffer, chunk.starts.buffer, fieldEnds.buffer, ...owned])
+      post({ kind: 'chunk', count: chunk.count, bytes, starts: chunk.starts, fieldEnds, nulls, codes, done }, [buffer, chunk.starts.buffer, fieldEnds.buffer, ...owned])
     })
     const chunkSize = builder.chunkSize
     for (let first = 0; first < count; first += chunkSize) {

@@ -15,8 +15,6 @@ export interface WrittenChunk {
   readonly starts: Int32Array
   /** Each field's end relative to its record's start (count * width entries). */
   readonly fieldEnds: Uint32Array
-  /** The longest record, its separator included (picks the width of the stored field ends). */
-  readonly maxRecordLength: number
   /** Per column, one bit per record of the chunk set for a null; null when none is. */
   readonly nulls: readonly (Uint8Array | null)[]
   /** Per column written with `value`: each record's value index + 1 (0 = null); null for the others. */
@@ -61,7 +59,6 @@ export class AsciiRecordWriter {
   private recordStart = 0
   private field = 0
   private count = 0
-  private maxRecordLength = 0
   private readonly starts: Int32Array
   private readonly fieldEnds: Uint32Array
   private nulls: (Uint8Array | null)[]
@@ -149,8 +146,6 @@ export class AsciiRecordWriter {
   /** Ends the record (every field written); a full chunk goes to the table. */
   endRecord(): void {
     if (this.field !== this.width) throw new Error(`A record needs ${this.width} fields, got ${this.field}`)
-    const recordLength = this.length - this.recordStart
-    if (recordLength > this.maxRecordLength) this.maxRecordLength = recordLength
     this.count++
     this.starts[this.count] = this.length
     this.recordStart = this.length
@@ -173,7 +168,6 @@ export class AsciiRecordWriter {
       bytes: this.bytes.subarray(0, this.length - 1),
       starts: this.starts.slice(0, count + 1),
       fieldEnds: this.fieldEnds.subarray(0, count * this.width),
-      maxRecordLength: this.maxRecordLength,
       nulls: this.nulls,
       codes,
       values: this.values,
@@ -181,7 +175,6 @@ export class AsciiRecordWriter {
     this.length = 0
     this.recordStart = 0
     this.count = 0
-    this.maxRecordLength = 0
     this.nulls = this.emptyNulls()
     this.codes = this.emptyCodes()
   }
