@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { registerOffline } from './app/app-update.ts'
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its effect
 import './app/styles.css'
 
@@ -12,5 +11,3 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
-// After the first render, off the critical path.
-void registerOffline()

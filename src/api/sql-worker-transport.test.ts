@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FromSqlWorker, ToSqlWorker } from '../demo/sql-protocol.ts'
+import { engineStarting } from './engine-start.ts'
 import { createSqlWorkerTransport, type SqlWorkerLike } from './sql-worker-transport.ts'
 import { TransportError, type TransferProgress } from './transport.ts'
 
@@ -77,5 +78,24 @@ describe('the demo SQL transport', () => {
     const error = await answer.catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TransportError)
     expect(error).toMatchObject({ kind: 'demo-engine', message: 'The SQL engine could not answer: boom' })
+  })
+
+  it('a warm-up is an engine start until the worker says it is over, one for each warm; stopping the worker ends them', () => {
+    const { transport, workers } = setup()
+    transport.warm('courses')
+    transport.warm('courses')
+    const [worker] = workers
+    expect(worker.sent).toEqual([{ kind: 'warm', resourceId: 'courses' }, { kind: 'warm', resourceId: 'courses' }])
+    expect(engineStarting()).toBe(true)
+    worker.reply({ kind: 'warmed' })
+    expect(engineStarting()).toBe(true)
+    worker.reply({ kind: 'warmed' })
+    expect(engineStarting()).toBe(false)
+    // a 'warmed' with no warm-up waiting ends nothing, not the next warm-up
+    worker.reply({ kind: 'warmed' })
+    transport.warm()
+    expect(engineStarting()).toBe(true)
+    transport.terminate()
+    expect(engineStarting()).toBe(false)
   })
 })

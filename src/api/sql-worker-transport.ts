@@ -4,6 +4,7 @@
 import type { SerializedResponse } from '../demo/protocol.ts'
 import type { FromSqlWorker, SqlOwnFile, ToSqlWorker } from '../demo/sql-protocol.ts'
 import { rawFromEngine } from './engine-raw.ts'
+import { beginEngineStart } from './engine-start.ts'
 import { TransportError, type SendOptions, type Transport } from './transport.ts'
 
 /** What the transport needs of a Worker (a real one, or a stand-in in tests). */
@@ -16,7 +17,10 @@ export interface SqlWorkerLike {
 export interface SqlWorkerTransport extends Transport {
   /** An added file the SQL engine may load (under the demo engine's id for it) when a statement names it. */
   addFile(file: SqlOwnFile): void
-  /** Starts the worker and PostgreSQL in it ahead of the first statement (and loads `resourceId` when small). */
+  /**
+   * Starts the worker and PostgreSQL in it ahead of the first statement (and loads `resourceId` when
+   * small); an engine start (engine-start.ts) until the worker says it is over or the worker stops.
+   */
   warm(resourceId?: string): void
   /** Stops the worker and every statement in it. */
   terminate(): void
@@ -34,9 +38,14 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
   const pending = new Map<number, Pending>()
   let nextId = 1
 
+  /** The end of each warm-up not yet over, in the order they were asked. */
+  let warming: (() => void)[] = []
+
   const stop = (error: TransportError) => {
     worker?.terminate()
     worker = undefined
+    for (const end of warming) end()
+    warming = []
     for (const call of pending.values()) call.reject(error)
     pending.clear()
   }
@@ -49,6 +58,10 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
     const fresh = startWorker()
     fresh.addEventListener('message', (event) => {
       const message = (event as MessageEvent<FromSqlWorker>).data
+      if (message.kind === 'warmed') {
+        warming.shift()?.()
+        return
+      }
       const call = pending.get(message.id)
       if (!call) return
       if (message.kind === 'progress') {
@@ -94,8 +107,10 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
       worker?.postMessage({ kind: 'files', files: [file] })
     },
     warm(resourceId) {
+      const target = started()
+      warming.push(beginEngineStart())
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
-      started().postMessage(resourceId === undefined ? { kind: 'warm' } : { kind: 'warm', resourceId })
+      target.postMessage(resourceId === undefined ? { kind: 'warm' } : { kind: 'warm', resourceId })
     },
     terminate() {
       stop(new TransportError('aborted', 'The SQL engine was stopped.'))

@@ -2,6 +2,8 @@
 // is installed in the background and waits: it takes over only when the user asks (UpdateNotice),
 // so it never reloads the page in the middle of a query.
 
+import type { QueryClient } from '@tanstack/react-query'
+
 type Listener = () => void
 
 let updateReady = false
@@ -22,15 +24,12 @@ export function reloadToUpdate(): void {
   void applyUpdate?.()
 }
 
-/** Registers the service worker of a built app (no-op in development and in browsers without one). */
-export async function registerOffline(): Promise<void> {
+/** Registers the service worker of a built app (no-op in development and in browsers without one), when the user waits for nothing. */
+export async function registerOffline(queryClient: QueryClient): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  const { registerSW } = await import('virtual:pwa-register')
-  const update = registerSW({
-    onNeedRefresh() {
-      updateReady = true
-      for (const listener of listeners) listener()
-    },
+  const { registerWhenQuiet } = await import('./offline-register.ts')
+  applyUpdate = await registerWhenQuiet(queryClient, () => {
+    updateReady = true
+    for (const listener of listeners) listener()
   })
-  applyUpdate = () => update(true)
 }

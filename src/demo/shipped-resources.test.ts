@@ -18,10 +18,10 @@ function hostOver(open: () => Promise<PgliteLike>) {
     const id = nextId++
     host.receive({ kind: 'request', id, request: { method: 'POST', url: URL_SQL, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ sql }) } })
     for (let wait = 0; wait < 2400; wait++) {
-      const done = posted.find((message) => message.id === id && message.kind !== 'progress')
+      const done = posted.find((message) => 'id' in message && message.id === id && message.kind !== 'progress')
       if (done) {
         if (done.kind !== 'response') throw new Error(done.kind === 'failed' ? done.message : done.kind)
-        return { status: done.response.status, body: JSON.parse(done.response.body) as unknown, loaded: posted.some((message) => message.id === id && message.kind === 'progress' && message.progress.stage === 'loading') }
+        return { status: done.response.status, body: JSON.parse(done.response.body) as unknown, loaded: posted.some((message) => message.kind === 'progress' && message.id === id && message.progress.stage === 'loading') }
       }
       await new Promise((resolve) => setTimeout(resolve, 25))
     }

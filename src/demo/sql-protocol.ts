@@ -31,3 +31,8 @@ export type FromSqlWorker =
   | { kind: 'response'; id: number; response: SerializedResponse }
   | { kind: 'progress'; id: number; progress: SqlLoadProgress }
   | { kind: 'failed'; id: number; message: string }
+  /**
+   * The start a `warm` asked for is over (PostgreSQL and its parser started, the small resource loaded;
+   * or it failed, which the first statement is told): one for each `warm`, in their order.
+   */
+  | { kind: 'warmed' }

@@ -16,10 +16,10 @@ describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () =
       const id = nextId++
       host.receive({ kind: 'request', id, request: { method: 'POST', url: URL_SQL, headers: [['Content-Type', 'application/json']], body: JSON.stringify({ sql }) } })
       for (let wait = 0; wait < 1200; wait++) {
-        const done = posted.find((message) => message.id === id && message.kind !== 'progress')
+        const done = posted.find((message) => 'id' in message && message.id === id && message.kind !== 'progress')
         if (done) {
           if (done.kind !== 'response') throw new Error(done.kind === 'failed' ? done.message : done.kind)
-          const progress = posted.flatMap((message) => (message.id === id && message.kind === 'progress' ? [message.progress] : []))
+          const progress = posted.flatMap((message) => (message.kind === 'progress' && message.id === id ? [message.progress] : []))
           return { status: done.response.status, body: JSON.parse(done.response.body) as { success: boolean; result?: { records: Record<string, unknown>[]; fields: unknown[] }; error?: Record<string, unknown> }, progress }
         }
         await new Promise((resolve) => setTimeout(resolve, 50))
@@ -70,5 +70,8 @@ describe('the SQL worker host (PGlite and the shared SQL module, in Node)', () =
     expect(response?.kind === 'response' && JSON.parse(response.response.body).result.records).toEqual([{ n: 120 }])
     // the statement waited for the load the warm-up had begun, and loaded nothing itself
     expect(posted.filter((message) => message.kind === 'progress' && message.progress.stage === 'loading')).toEqual([])
+    // the warm-up said once that it was over (PostgreSQL started, Courses loaded), before the answer
+    expect(posted.filter((message) => message.kind === 'warmed')).toHaveLength(1)
+    expect(posted.findIndex((message) => message.kind === 'warmed')).toBeLessThan(posted.findIndex((message) => message.kind === 'response'))
   }, 180_000)
 })

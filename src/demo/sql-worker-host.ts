@@ -149,12 +149,18 @@ export function createSqlWorkerHost(options: SqlWorkerHostOptions): SqlWorkerHos
         // PostgreSQL and its parser start side by side (a failure here is told to the first statement,
         // which starts PGlite again); a small demo resource the explorer shows is loaded next, in the
         // queue, so that no statement's transaction ever sees a load.
-        opened().catch(() => (database = undefined))
-        checkStatement('SELECT 1').then(() => markStep('parser ready'), () => undefined)
+        const postgres = opened().then(
+          () => undefined,
+          () => (database = undefined),
+        )
+        const parsing = checkStatement('SELECT 1').then(() => markStep('parser ready'), () => undefined)
         const id = message.resourceId === undefined ? undefined : catalog.resolve(message.resourceId)?.id
-        if (id !== undefined && (DEMO_RESOURCES.find((info) => info.id === id)?.records ?? Infinity) <= PRELOAD_RECORDS_MAX) {
-          enqueue(async () => loadOnce(await opened(), id)).catch(() => undefined)
-        }
+        const preloaded =
+          id !== undefined && (DEMO_RESOURCES.find((info) => info.id === id)?.records ?? Infinity) <= PRELOAD_RECORDS_MAX
+            ? enqueue(async () => loadOnce(await opened(), id)).catch(() => undefined)
+            : undefined
+        // the page counts the start as work the user waits for until this
+        void Promise.all([postgres, parsing, preloaded]).then(() => post({ kind: 'warmed' }))
         return
       }
       const { id, request } = message

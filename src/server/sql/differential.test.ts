@@ -64,7 +64,7 @@ function demoAnswers(files: Record<string, string>, opened: PGlite[]): (text: st
     },
     rowsMax: ROWS_MAX,
     post: (message: FromSqlWorker) => {
-      if (message.kind === 'progress') return
+      if (message.kind === 'progress' || message.kind === 'warmed') return
       const pending = waiting.get(message.id)
       waiting.delete(message.id)
       if (message.kind === 'response') pending?.resolve({ status: message.response.status, body: message.response.body })

@@ -1,0 +1,33 @@
+// Whether an engine the user is about to use is starting (the demo's SQL engine warming: PGlite, its
+// parser, the resource shown). Only the fact is here; what else counts as the user waiting, and what
+// waits for none of it, is src/app/user-waits.ts's rule.
+
+let starting = 0
+const listeners = new Set<() => void>()
+
+/** An engine starts; the function returned says it is done (once; later calls do nothing). */
+export function beginEngineStart(): () => void {
+  starting++
+  told()
+  let over = false
+  return () => {
+    if (over) return
+    over = true
+    starting--
+    told()
+  }
+}
+
+function told(): void {
+  for (const listener of listeners) listener()
+}
+
+export function engineStarting(): boolean {
+  return starting > 0
+}
+
+/** Calls `listener` each time a start begins or ends. */
+export function onEngineStartChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
