@@ -5,9 +5,11 @@ import { sqlWorkerAssets } from './scripts/vite-sql-worker-assets.ts'
 
 // Offline after one visit: the service worker precaches the app shell, the demo worker and its data
 // (everything up to Workbox's 2 MiB a file). Bigger lazy chunks (an SQL engine, WebAssembly) are
-// cached the first time they are used instead. The manifest and icon live in public/; registering
-// is done by the app (src/app/app-update.ts), never by an inline script, and a new version waits
-// until the user asks for it.
+// cached the first time they are used instead, the first visit's too: the first worker claims the
+// page it was installed from (an update still waits for the user), and files the SQL engine fetched
+// before that are asked again through it (src/app/offline-register.ts). The manifest and icon live in
+// public/; registering is done by the app (src/app/app-update.ts), never by an inline script, and a
+// new version waits until the user asks for it.
 const offline = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
@@ -17,7 +19,15 @@ const offline = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json,csv}'],
     navigateFallback: 'index.html',
     cleanupOutdatedCaches: true,
+    clientsClaim: true,
     runtimeCaching: [
+      {
+        // The SQL engine's files with fixed names (its data directory, the parser): the network first,
+        // so that a new version never starts on an older copy; the copy answers offline.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/(pglite-datadir\.tar\.gz|libpg-query\.wasm)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'sql-engine-files' },
+      },
       {
         // Hashed file names never change content: the first copy is the right one.
         urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/[^/]+\.(js|wasm|data|css)$/.test(url.pathname),

@@ -3,11 +3,13 @@
 // waits for none of it, is src/app/user-waits.ts's rule.
 
 let starting = 0
+let everStarted = false
 const listeners = new Set<() => void>()
 
 /** An engine starts; the function returned says it is done (once; later calls do nothing). */
 export function beginEngineStart(): () => void {
   starting++
+  everStarted = true
   told()
   let over = false
   return () => {
@@ -24,6 +26,11 @@ function told(): void {
 
 export function engineStarting(): boolean {
   return starting > 0
+}
+
+/** An engine has started (or begun to) in this page. */
+export function engineEverStarted(): boolean {
+  return everStarted
 }
 
 /** Calls `listener` each time a start begins or ends. */

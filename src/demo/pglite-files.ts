@@ -3,9 +3,8 @@
 // the build ships already initialised (see scripts/vite-sql-worker-assets.ts). PGlite itself fetches
 // its files only once created, and it can only be created once the data directory has arrived.
 // Nothing here imports PGlite: this module is part of the worker's first, small chunk.
-import fsBundleUrl from '@electric-sql/pglite/pglite.data?url'
-import wasmUrl from '@electric-sql/pglite/pglite.wasm?url'
 import { markStep } from './mark-step.ts'
+import { datadirUrl, PGLITE_FS_BUNDLE_URL, PGLITE_WASM_URL } from './sql-engine-files.ts'
 
 /** What could be fetched; undefined where a file could not (PGlite then fetches its own, or runs initdb). */
 export interface PgliteFiles {
@@ -14,24 +13,18 @@ export interface PgliteFiles {
   datadir: Promise<Blob | undefined>
 }
 
-/**
- * The data directory beside the worker's chunk. Passed to `new URL` as a variable, never a literal or
- * template: the bundler rewrites those (a template becomes a glob of the folder).
- */
-const DATADIR_FILE = './pglite-datadir.tar.gz'
-
 export function fetchPgliteFiles(): PgliteFiles {
   markStep('fetching')
   return {
-    wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).then(
+    wasm: WebAssembly.compileStreaming(fetch(PGLITE_WASM_URL)).then(
       (module) => {
         markStep('wasm compiled')
         return module
       },
       () => undefined,
     ),
-    fsBundle: fetchBlob(fsBundleUrl),
-    datadir: fetchBlob(new URL(DATADIR_FILE, import.meta.url), true).then((blob) => {
+    fsBundle: fetchBlob(PGLITE_FS_BUNDLE_URL),
+    datadir: fetchBlob(datadirUrl(), true).then((blob) => {
       markStep('data directory fetched')
       return blob
     }),
