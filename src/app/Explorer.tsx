@@ -124,10 +124,6 @@ export function Explorer() {
   const answerFields = data?.fields
   const gridFields = useMemo(() => (sqlAnswer ? (answerFields ?? NO_FIELDS) : withLabels(answerFields ?? NO_FIELDS, metadata.labels)), [answerFields, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
-  const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
-  const stepPage = useStableCallback((step: -1 | 1) => {
-    if (pages) explorer.changeView({ ...executed, offset: step > 0 ? pages.nextOffset : pages.previousOffset })
-  })
   const records = useSortedRecords(data, executed)
   // The status, the grid and the pager say one answer, drawn together (use-shown-answer.ts).
   const { shown, drawing } = useShownAnswer({
@@ -143,6 +139,10 @@ export function Explorer() {
   const shownPages = shownData
     ? pageView({ offset: shown.query.offset, limit: shown.query.limit, shown: shownData.records.length, total: shownData.total, totalEstimated: shownData.totalWasEstimated })
     : undefined
+  // The record panel pages on from the page it shows.
+  const stepPage = useStableCallback((step: -1 | 1) => {
+    if (shownPages) explorer.changeView({ ...executed, offset: step > 0 ? shownPages.nextOffset : shownPages.previousOffset })
+  })
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure, executed.source) : undefined
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
