@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from './App.tsx'
 
@@ -38,6 +39,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const LIVE = 'source=live&base=http://127.0.0.1:8800/data&resource=courses&limit=5'
@@ -210,5 +212,57 @@ describe('the resource’s name and data dictionary', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/datastore_info'))).toBe(true))
     expect(screen.getByRole('heading', { name: 'refused' })).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('')
+  })
+})
+
+describe('one answer on screen', () => {
+  it('has the status, the pager and the grid say the same answer at every commit, while a new one is drawn', async () => {
+    const more = [...records, { _id: 3, subject: 'Chemistry', stage: 'active' }]
+    fetchMock.mockImplementation(async (url, init) => {
+      if (!String(url).includes('/datastore_search')) return answer({ success: false, error: { __type: 'Not Found Error' } }, 404)
+      const asked = JSON.parse(String(init?.body ?? '{}')) as { q?: string }
+      const rows = asked.q === 'more' ? more : records
+      return answer({ success: true, result: { fields: [{ id: '_id', type: 'int' }, { id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }], records: rows, total: rows.length, limit: 5, offset: 0 } })
+    })
+    // What a reader sees after each commit (a Profiler's onRender runs once the DOM is updated).
+    const seen: { status: string; pager: string; rowCount: string; subjects: string }[] = []
+    const look = () => {
+      const status = document.querySelector('output.status-text')?.textContent ?? ''
+      const pager = document.querySelector('.pager-range')?.textContent ?? ''
+      const table = document.querySelector('table[aria-label="Results"]')
+      const subjects = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => row.querySelectorAll('td')[1]?.textContent ?? '')
+      seen.push({ status, pager, rowCount: table?.getAttribute('aria-rowcount') ?? '', subjects: subjects.join(',') })
+    }
+    // happy-dom does no layout: the grid's scrolling area gets the size a browser would give it.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600)
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000)
+    window.history.replaceState(null, '', `/?${LIVE}`)
+    render(
+      <Profiler id="page" onRender={look}>
+        <App />
+      </Profiler>,
+    )
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 2 of 2 records/))
+    // The grid's code is a lazy chunk ("Loading the grid…" until it is there).
+    await screen.findByRole('table', { name: 'Results' }, { timeout: 15_000 })
+    fireEvent.change(screen.getByLabelText('Search text'), { target: { value: 'more' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 3 of 3 records/))
+
+    const withGrid = seen.findIndex((frame) => frame.rowCount !== '')
+    expect(withGrid).toBeGreaterThanOrEqual(0)
+    const said = seen.slice(withGrid).filter((frame) => frame.status.startsWith('Showing'))
+    expect(said.some((frame) => frame.status.startsWith('Showing 2 of 2'))).toBe(true)
+    expect(said.some((frame) => frame.status.startsWith('Showing 3 of 3'))).toBe(true)
+    for (const frame of said) {
+      const count = Number(/^Showing (\d+) of/.exec(frame.status)?.[1])
+      const answered = (count === 3 ? more : records).map((record) => record.subject)
+      expect(frame.rowCount, `the grid's row count beside "${frame.status}"`).toBe(String(count + 1))
+      // Rows are drawn once the grid knows its size (a layout effect, before the frame is painted).
+      const drawn = frame.subjects === '' ? [] : frame.subjects.split(',')
+      expect(drawn, `the rows beside "${frame.status}"`).toEqual(answered.slice(0, drawn.length))
+      expect(frame.pager, `the pager beside "${frame.status}"`).toBe(`Records 1–${count} of ${count}`)
+    }
+    expect(seen.at(-1)?.subjects).toBe('Biology,Art,Chemistry')
   })
 })

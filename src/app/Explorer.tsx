@@ -28,6 +28,7 @@ import { localStore, useOwnData } from './use-own-data.ts'
 import { fileNameOf } from '../features/own-data/file-names.ts'
 import { useResourceMetadata } from './use-resource-metadata.ts'
 import { localSortReady, useSortedRecords } from './use-sorted-records.ts'
+import { useShownAnswer } from './use-shown-answer.ts'
 import { useSqlMode } from './use-sql-mode.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { useBrowse } from './use-browse.ts'
@@ -123,11 +124,25 @@ export function Explorer() {
   const answerFields = data?.fields
   const gridFields = useMemo(() => (sqlAnswer ? (answerFields ?? NO_FIELDS) : withLabels(answerFields ?? NO_FIELDS, metadata.labels)), [answerFields, metadata.labels, sqlAnswer])
   const demoTitle = demoResources.find((resource) => executed.source === 'demo' && resource.id === executed.resourceId)?.title
-  const pages = data ? pageView({ offset: executed.offset, limit: executed.limit, shown: data.records.length, total: data.total, totalEstimated: data.totalWasEstimated }) : undefined
-  const stepPage = useStableCallback((step: -1 | 1) => {
-    if (pages) explorer.changeView({ ...executed, offset: step > 0 ? pages.nextOffset : pages.previousOffset })
-  })
   const records = useSortedRecords(data, executed)
+  // The status, the grid and the pager say one answer, drawn together (use-shown-answer.ts).
+  const { shown, drawing } = useShownAnswer({
+    status: explorer.status,
+    data,
+    fields: gridFields,
+    records,
+    query: executed,
+    counting: search.counting,
+    pending: search.isPrevious && search.isFetching,
+  })
+  const shownData = shown.data
+  const shownPages = shownData
+    ? pageView({ offset: shown.query.offset, limit: shown.query.limit, shown: shownData.records.length, total: shownData.total, totalEstimated: shownData.totalWasEstimated })
+    : undefined
+  // The record panel pages on from the page it shows.
+  const stepPage = useStableCallback((step: -1 | 1) => {
+    if (shownPages) explorer.changeView({ ...executed, offset: step > 0 ? shownPages.nextOffset : shownPages.previousOffset })
+  })
   const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
   const alert = search.failure ? failureAlert(search.failure, executed.source) : undefined
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
@@ -221,7 +236,7 @@ export function Explorer() {
         </div>
         <div className="area-results" ref={resultsRef}>
           <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
-          <StatusBar summary={explorer.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
+          <StatusBar summary={shown.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
           <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
           {data?.notes ? (
             <Suspense fallback={null}>
@@ -237,7 +252,7 @@ export function Explorer() {
               />
             </Suspense>
           ) : null}
-          <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records">
+          <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records" aria-busy={drawing}>
             {previousSource && data ? <p className="previous-source-note">{previousSource}</p> : null}
             {data && searchView ? (
               <div className="grid-toolbar">
@@ -280,12 +295,12 @@ export function Explorer() {
                 />
               </Suspense>
             ) : null}
-            {data ? (
+            {shownData ? (
               <Suspense fallback={<p className="grid-empty">Loading the grid…</p>}>
                 <ResultsGrid
-                  fields={gridFields}
-                  records={records}
-                  sort={executed.sort}
+                  fields={shown.fields}
+                  records={shown.records}
+                  sort={shown.query.sort}
                   onSortChange={changeSort}
                   widths={executed.widths}
                   pinned={executed.pinned}
@@ -293,27 +308,27 @@ export function Explorer() {
                   onHideColumn={hideColumn}
                   onFilterByValue={filterByValue}
                   onShowSummary={showSummary}
-                  hasPreviousPage={pages?.hasPrevious ?? false}
-                  hasNextPage={pages?.hasNext ?? false}
+                  hasPreviousPage={shownPages?.hasPrevious ?? false}
+                  hasNextPage={shownPages?.hasNext ?? false}
                   onPageStep={stepPage}
                 />
               </Suspense>
             ) : (
-              <p className="grid-empty">{search.isFetching ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
+              <p className="grid-empty">{search.isFetching || drawing ? 'Loading the first records…' : search.failure ? 'No records to show.' : 'No results yet.'}</p>
             )}
-            {data && searchView ? (
+            {shownData && searchView ? (
               <Suspense fallback={null}>
                 <Pager
-                  offset={executed.offset}
-                  limit={executed.limit}
-                  shown={data.records.length}
-                  total={data.total}
-                  totalEstimated={data.totalWasEstimated}
-                  counting={search.counting}
-                  demo={executed.source === 'demo'}
+                  offset={shown.query.offset}
+                  limit={shown.query.limit}
+                  shown={shownData.records.length}
+                  total={shownData.total}
+                  totalEstimated={shownData.totalWasEstimated}
+                  counting={shown.counting}
+                  demo={shown.query.source === 'demo'}
                   onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
                   onNextIntent={explorer.prefetchNextPage}
-                  pending={search.isPrevious && search.isFetching}
+                  pending={shown.pending}
                   onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
                 />
               </Suspense>

@@ -45,6 +45,7 @@ export interface Explorer {
   /** The size limit the executed query runs with, in bytes (follow-up requests for it use it too). */
   runMaxBytes: number | undefined
   search: SearchView
+  /** The same object until what it says changes (the page defers it with the answer it describes). */
   status: StatusSummary
   changeSort: (sort: SortKey[]) => void
   /** Shows another view of the executed query (page, page size, columns) without the form's unsaved edits. */
@@ -104,6 +105,16 @@ export function useExplorer(): Explorer {
   }
   useEscapeKey(cancel)
 
+  // One object per state said, not per render: the page draws it deferred with its answer (Explorer.tsx).
+  const { isFetching, data, counting, elapsedMs } = search
+  const failed = search.failure !== undefined
+  const progressDone = search.progress?.done
+  const progressTotal = search.progress?.total
+  const status = useMemo(
+    () => summarize({ isFetching, data, counting, elapsedMs, failed, progress: progressTotal === undefined ? undefined : { done: progressDone ?? 0, total: progressTotal } }, executed, cancelled),
+    [isFetching, data, counting, elapsedMs, failed, progressDone, progressTotal, executed, cancelled],
+  )
+
   const answered = search.data !== undefined && !search.isPrevious && !search.failure
   const warnings = useMemo(() => {
     const guessed = validateQuery(draftToQuery(draft), { token: token.token }).warnings
@@ -133,7 +144,7 @@ export function useExplorer(): Explorer {
     sizeLimit: { text: state.sizeLimit.text, setText: (text) => dispatch({ type: 'size-limit-edited', text }), error: state.sizeLimit.error },
     runMaxBytes: state.sizeLimit.runBytes,
     search,
-    status: summarize(search, executed, cancelled),
+    status,
     // Only the current query's own answer can prove that every matching record is loaded.
     changeSort: (sort) => dispatch({ type: 'sort-changed', sort, loaded: search.isPrevious ? undefined : search.data }),
     changeView: (view) => dispatch({ type: 'view-changed', view }),
@@ -159,10 +170,14 @@ function waitingSearch(search: SearchView): SearchView {
   return { ...search, data: undefined, isPrevious: false, failure: undefined, isFetching: false, counting: false, progress: undefined }
 }
 
-function summarize(search: SearchView, executed: QueryState, cancelled: boolean): StatusSummary {
+interface SearchState extends Pick<SearchView, 'isFetching' | 'data' | 'counting' | 'elapsedMs' | 'progress'> {
+  failed: boolean
+}
+
+function summarize(search: SearchState, executed: QueryState, cancelled: boolean): StatusSummary {
   if (search.isFetching) return { phase: 'loading', progress: search.progress }
   if (cancelled) return { phase: 'cancelled' }
-  if (search.failure) return { phase: 'error' }
+  if (search.failed) return { phase: 'error' }
   if (search.data === undefined) return { phase: 'idle' }
   return {
     phase: 'success',

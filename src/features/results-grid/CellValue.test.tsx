@@ -63,6 +63,13 @@ describe('CellValue kinds', () => {
     expect(cell.querySelector('[title]')?.getAttribute('title')).toBe('2024-03-05T08:30:00Z')
   })
 
+  it('puts plain text and numbers with nothing more to say straight in the cell, in no element', () => {
+    expect(renderCell('Biology', 'text').innerHTML).toBe('Biology')
+    expect(renderCell(42, 'int4').innerHTML).toBe('42')
+    // a number whose grouping differs from the stored value keeps it in a title
+    expect(renderCell(123456, 'int4').querySelector('[title]')?.getAttribute('title')).toBe('123456')
+  })
+
   it('shortens long text and offers the full value', () => {
     const long = 'word '.repeat(100)
     const cell = renderCell(long, 'text')

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import type { ColumnSizingState } from '@tanstack/react-table'
 import type { SortKey } from '../../query/types.ts'
 import { formatCount } from '../../query/locale-format.ts'
@@ -99,18 +99,10 @@ function plural(count: number, one: string, many: string): string {
 
 /**
  * The records as a table named "Results": columns from the view's layout, rows and wide answers'
- * columns virtualised. A new answer is drawn as deferred work, which React renders in slices that
- * let input and painting in between (the first rows of a 32,000 x 50 answer were one main-thread
- * task of 50-70 ms); what else changes (a sort arrow, a width) is drawn at once.
+ * columns virtualised. The page hands it a new answer as deferred work, with the status and pager
+ * that describe it (app/use-shown-answer.ts), so that React renders a big answer in slices.
  */
-export function ResultsGrid(props: ResultsGridProps) {
-  const { fields, records } = props
-  const answer = useMemo(() => ({ fields, records }), [fields, records])
-  const drawn = useDeferredValue(answer)
-  return <GridView {...props} fields={drawn.fields} records={drawn.records} />
-}
-
-function GridView({
+export function ResultsGrid({
   fields,
   records,
   sort,
@@ -253,6 +245,8 @@ function GridView({
     setSelection(null)
     setLiveWidths(NO_WIDTHS)
   }
+  // A scroll moves the cells away from under the pointer: no cell is hovered until it moves again.
+  if (scrollWindow.scrolling && hovered !== null) setHovered(null)
   const bounds = selection ? selectionBounds(selection) : undefined
 
   // A row handed to another record (row-slots.ts) takes the focus with it: the focus leaves, as it
@@ -446,7 +440,11 @@ function GridView({
       if (event.target === event.currentTarget) setActiveRow(row)
     },
     cellPointer: onCellPointer,
-    cellHover: (row: number, col: number) => setHovered((current) => (current?.row === row && current.col === col ? current : { row, col })),
+    // Not while the grid scrolls: the pointer at rest meets a new cell every frame, and each was a
+    // render of the grid and a filter button made and removed. The next move after it stops counts.
+    cellHover: (row: number, col: number) => {
+      if (!scrollWindow.scrolling) setHovered((current) => (current?.row === row && current.col === col ? current : { row, col }))
+    },
     openRecord: (row: number) => setOpenRecord(row),
     showFull,
     filterByValue: (field: string, value: string) => onFilterByValue?.(field, value),
