@@ -7,7 +7,6 @@ import { offsetForPageSize, pageView } from '../features/paging/paging.ts'
 import { queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import { addFilterValue } from '../features/query-form/filter-ops.ts'
 import { QueryForm, submitQueryForm } from '../features/query-form/QueryForm.tsx'
-import { RecentQueries } from '../features/recent-queries/RecentQueries.tsx'
 import { RequestPanel } from '../features/request-panel/RequestPanel.tsx'
 import { Shortcuts } from '../features/shortcuts/Shortcuts.tsx'
 import type { LayoutChange } from '../features/results-grid/ResultsGrid.tsx'
@@ -60,6 +59,8 @@ const SqlPanel = lazy(() => loadSqlPanel().then((module) => ({ default: module.S
 const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
+// Recent queries are a side list: the first answer does not wait for its code.
+const RecentQueries = lazy(() => import('../features/recent-queries/RecentQueries.tsx').then((module) => ({ default: module.RecentQueries })))
 const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
 
 /** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
@@ -221,11 +222,13 @@ export function Explorer() {
               <BrowseDialog target={browse.target} deps={browse.deps} onOpenResource={browse.openResource} onClose={browse.close} />
             </Suspense>
           ) : null}
-          <RecentQueries
-            executed={executed}
-            onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
-            resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
-          />
+          <Suspense fallback={null}>
+            <RecentQueries
+              executed={executed}
+              onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
+              resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
+            />
+          </Suspense>
           {draft.source === 'live' ? (
             <Suspense fallback={null}>
               <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} />
