@@ -7,9 +7,9 @@ const SPELL = { quietMs: 2000, maxMs: 30_000 }
 
 /** A query in flight until the function returned is called. */
 function queryInFlight(queryClient: QueryClient, key: string): () => void {
-  let answer: (value: string) => void = () => undefined
+  let answer: ((value: string) => void) | undefined
   void queryClient.fetchQuery({ queryKey: [key], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) })
-  return () => answer('done')
+  return () => answer?.('done')
 }
 
 describe('whether the user waits for something, and a moment when they wait for nothing', () => {
