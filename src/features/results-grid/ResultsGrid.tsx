@@ -245,8 +245,6 @@ export function ResultsGrid({
     setSelection(null)
     setLiveWidths(NO_WIDTHS)
   }
-  // A scroll moves the cells away from under the pointer: no cell is hovered until it moves again.
-  if (scrollWindow.scrolling && hovered !== null) setHovered(null)
   const bounds = selection ? selectionBounds(selection) : undefined
 
   // A row handed to another record (row-slots.ts) takes the focus with it: the focus leaves, as it
@@ -440,11 +438,7 @@ export function ResultsGrid({
       if (event.target === event.currentTarget) setActiveRow(row)
     },
     cellPointer: onCellPointer,
-    // Not while the grid scrolls: the pointer at rest meets a new cell every frame, and each was a
-    // render of the grid and a filter button made and removed. The next move after it stops counts.
-    cellHover: (row: number, col: number) => {
-      if (!scrollWindow.scrolling) setHovered((current) => (current?.row === row && current.col === col ? current : { row, col }))
-    },
+    cellHover: (row: number, col: number) => setHovered((current) => (current?.row === row && current.col === col ? current : { row, col })),
     openRecord: (row: number) => setOpenRecord(row),
     showFull,
     filterByValue: (field: string, value: string) => onFilterByValue?.(field, value),
