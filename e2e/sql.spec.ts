@@ -108,6 +108,28 @@ test('demo: a statement on the 1,000,000-record resource shows its loading and c
   expect((await gridRecords(page))[0]?.n).toBe(String(COURSES_RECORDS))
 })
 
+test('demo: a statement run while another is still running replaces it and is answered', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openApp(page)
+  await chooseSql(page)
+  await writeSql(page, `SELECT count(*) AS n FROM "${COURSES_RESOURCE_ID}"`)
+  await runSql(page)
+  await expect(statusRegion(page)).toHaveText(SQL_ANSWER, { timeout: 60_000 })
+  // a statement that runs for many seconds, then another before it ends
+  await writeSql(page, 'SELECT count(*) AS slow FROM generate_series(1, 300000000)')
+  await runSql(page)
+  await expect(statusRegion(page)).toHaveText(/^Loading/)
+  await writeSql(page, `SELECT count(*) AS n FROM "${COURSES_RESOURCE_ID}" WHERE stage = 'active'`)
+  await runSql(page)
+  // the running one is stopped with its engine; the new one is answered by a fresh engine, not refused
+  await expect(statusRegion(page)).toHaveText(SQL_ANSWER, { timeout: 60_000 })
+  await expect(page.getByText('Query cancelled')).toHaveCount(0)
+  const [{ n }] = await gridRecords(page)
+  // the demo engine's datastore_search agrees
+  await page.goto(`/?resource=${COURSES_RESOURCE_ID}&limit=0&filter.stage=active`)
+  await expect(statusRegion(page)).toHaveText(new RegExp(`^Showing 0 of ${n} records`))
+})
+
 test('demo: SQL over an added file', async ({ page }) => {
   test.setTimeout(90_000)
   const folder = await mkdtemp(join(tmpdir(), 'sql-own-'))

@@ -71,6 +71,29 @@ describe('the demo SQL transport', () => {
     expect((await again).status).toBe(409)
   })
 
+  it('a statement run while another loads cancels only that one: the new one goes to a fresh worker and is answered', async () => {
+    const { transport, workers } = setup()
+    const file = new File(['a\n1\n'], 'mine.csv')
+    transport.addFile({ resourceId: 'r1', file })
+    const slow = new AbortController()
+    const first = transport.send(SPEC, { signal: slow.signal })
+    const progress: TransferProgress[] = []
+    const second = transport.send({ ...SPEC, body: '{"sql":"SELECT 2"}' }, { onProgress: (value) => progress.push(value) })
+    slow.abort()
+    await expect(first).rejects.toMatchObject({ kind: 'aborted' })
+    expect(workers[0].terminated).toBe(true)
+    expect(workers).toHaveLength(2)
+    // the fresh worker has the files, then the waiting statement, as it was sent
+    expect(workers[1].sent[0]).toEqual({ kind: 'files', files: [{ resourceId: 'r1', file }] })
+    const resent = workers[1].sent[1]
+    expect(resent).toMatchObject({ kind: 'request', request: { body: '{"sql":"SELECT 2"}' } })
+    const id = workers[1].lastId()
+    workers[1].reply({ kind: 'progress', id, progress: { stage: 'loading', title: 'mine.csv', done: 1, total: 2 } })
+    workers[1].reply({ kind: 'response', id, response: { status: 200, statusText: 'OK', headers: [], body: '{"success":true}' } })
+    expect((await second).bodyText).toBe('{"success":true}')
+    expect(progress).toEqual([{ done: 1, total: 2, unit: 'records' }])
+  })
+
   it('a failure in the worker rejects as a demo-engine failure', async () => {
     const { transport, workers } = setup()
     const answer = transport.send(SPEC, {})

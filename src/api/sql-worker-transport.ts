@@ -1,6 +1,7 @@
 // Demo SQL transport: `datastore_search_sql` answered by PGlite in a Web Worker of its own, started on
-// the first SQL query. Cancelling terminates the worker (a running statement cannot be stopped any other
-// way); the next query starts a fresh one, which loads again what it needs.
+// the first SQL query. Cancelling a statement terminates the worker (a running statement cannot be
+// stopped any other way); statements still waiting in it go to a fresh one, which loads again what it
+// needs.
 import type { SerializedResponse } from '../demo/protocol.ts'
 import type { FromSqlWorker, SqlOwnFile, ToSqlWorker } from '../demo/sql-protocol.ts'
 import { rawFromEngine } from './engine-raw.ts'
@@ -27,6 +28,8 @@ export interface SqlWorkerTransport extends Transport {
 }
 
 interface Pending {
+  /** What was posted, to post again to a fresh worker when another statement's cancel ends this one. */
+  request: Extract<ToSqlWorker, { kind: 'request' }>
   resolve: (response: SerializedResponse) => void
   reject: (error: Error) => void
   onProgress?: SendOptions['onProgress']
@@ -50,8 +53,24 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
     pending.clear()
   }
 
-  // The statement may be deep inside PostgreSQL: only ending the worker stops it.
-  const cancel = () => stop(new TransportError('aborted', 'The query was cancelled; the SQL engine was stopped.'))
+  // The statement may be deep inside PostgreSQL: only ending the worker stops it. The statements
+  // behind it (a new one, run while this one was loading, cancels this one) go to a fresh worker.
+  const cancel = (id: number) => {
+    const call = pending.get(id)
+    if (!call) return
+    pending.delete(id)
+    const waiting = [...pending.values()]
+    pending.clear()
+    stop(new TransportError('aborted', 'The SQL engine was stopped.'))
+    call.reject(new TransportError('aborted', 'The query was cancelled; the SQL engine was stopped.'))
+    if (waiting.length === 0) return
+    const fresh = started()
+    for (const other of waiting) {
+      pending.set(other.request.id, other)
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
+      fresh.postMessage(other.request)
+    }
+  }
 
   const started = (): SqlWorkerLike => {
     if (worker) return worker
@@ -89,16 +108,18 @@ export function createSqlWorkerTransport(startWorker: () => SqlWorkerLike): SqlW
       const begun = performance.now()
       const target = started()
       const id = nextId++
-      signal?.addEventListener('abort', cancel, { once: true })
+      const cancelThis = () => cancel(id)
+      signal?.addEventListener('abort', cancelThis, { once: true })
       try {
         const response = await new Promise<SerializedResponse>((resolve, reject) => {
-          pending.set(id, { resolve, reject, onProgress })
+          const request = { kind: 'request' as const, id, request: { method: spec.method, url: spec.url, headers: spec.headers, body: spec.body } }
+          pending.set(id, { request, resolve, reject, onProgress })
           // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker has no target origin
-          target.postMessage({ kind: 'request', id, request: { method: spec.method, url: spec.url, headers: spec.headers, body: spec.body } })
+          target.postMessage(request)
         })
         return rawFromEngine(response, performance.now() - begun)
       } finally {
-        signal?.removeEventListener('abort', cancel)
+        signal?.removeEventListener('abort', cancelThis)
       }
     },
     addFile(file) {
