@@ -216,8 +216,14 @@ describe('the resource’s name and data dictionary', () => {
 })
 
 describe('one answer on screen', () => {
-  it('has the status, the pager and the grid say the same answer at every commit, while a new one is drawn', async () => {
-    const more = [...records, { _id: 3, subject: 'Chemistry', stage: 'active' }]
+  // 7,000 records x 3 fields is over the cells past which a new answer is drawn as deferred work
+  const small = [{ _id: 3, subject: 'Chemistry', stage: 'active' }]
+  const large = Array.from({ length: 7000 }, (_, index) => ({ _id: 3 + index, subject: `Chemistry ${index}`, stage: 'active' }))
+  it.each([
+    ['a small answer, drawn at once', small, false],
+    ['a large answer, drawn as deferred work', large, true],
+  ])('has the status, the pager and the grid say the same answer at every commit: %s', async (_label, added, deferred) => {
+    const more = [...records, ...added]
     fetchMock.mockImplementation(async (url, init) => {
       if (!String(url).includes('/datastore_search')) return answer({ success: false, error: { __type: 'Not Found Error' } }, 404)
       const asked = JSON.parse(String(init?.body ?? '{}')) as { q?: string }
@@ -225,13 +231,14 @@ describe('one answer on screen', () => {
       return answer({ success: true, result: { fields: [{ id: '_id', type: 'int' }, { id: 'subject', type: 'text' }, { id: 'stage', type: 'text' }], records: rows, total: rows.length, limit: 5, offset: 0 } })
     })
     // What a reader sees after each commit (a Profiler's onRender runs once the DOM is updated).
-    const seen: { status: string; pager: string; rowCount: string; subjects: string }[] = []
+    const seen: { status: string; pager: string; rowCount: string; subjects: string; busy: boolean }[] = []
     const look = () => {
       const status = document.querySelector('output.status-text')?.textContent ?? ''
       const pager = document.querySelector('.pager-range')?.textContent ?? ''
       const table = document.querySelector('table[aria-label="Results"]')
       const subjects = [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => row.querySelectorAll('td')[1]?.textContent ?? '')
-      seen.push({ status, pager, rowCount: table?.getAttribute('aria-rowcount') ?? '', subjects: subjects.join(',') })
+      const busy = document.querySelector('section[aria-label="Records"]')?.getAttribute('aria-busy') === 'true'
+      seen.push({ status, pager, rowCount: table?.getAttribute('aria-rowcount') ?? '', subjects: subjects.join(','), busy })
     }
     // happy-dom does no layout: the grid's scrolling area gets the size a browser would give it.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600)
@@ -247,22 +254,25 @@ describe('one answer on screen', () => {
     await screen.findByRole('table', { name: 'Results' }, { timeout: 15_000 })
     fireEvent.change(screen.getByLabelText('Search text'), { target: { value: 'more' } })
     fireEvent.click(screen.getByRole('button', { name: 'Run query' }))
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Showing 3 of 3 records/))
+    const total = more.length.toLocaleString('en-US')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(new RegExp(`Showing ${total} of ${total} records`)))
 
     const withGrid = seen.findIndex((frame) => frame.rowCount !== '')
     expect(withGrid).toBeGreaterThanOrEqual(0)
     const said = seen.slice(withGrid).filter((frame) => frame.status.startsWith('Showing'))
     expect(said.some((frame) => frame.status.startsWith('Showing 2 of 2'))).toBe(true)
-    expect(said.some((frame) => frame.status.startsWith('Showing 3 of 3'))).toBe(true)
+    expect(said.some((frame) => frame.status.startsWith(`Showing ${total} of ${total}`))).toBe(true)
     for (const frame of said) {
-      const count = Number(/^Showing (\d+) of/.exec(frame.status)?.[1])
-      const answered = (count === 3 ? more : records).map((record) => record.subject)
+      const count = Number(/^Showing ([\d,]+) of/.exec(frame.status)?.[1]?.replaceAll(',', ''))
+      const answered = (count === more.length ? more : records).map((record) => record.subject)
       expect(frame.rowCount, `the grid's row count beside "${frame.status}"`).toBe(String(count + 1))
       // Rows are drawn once the grid knows its size (a layout effect, before the frame is painted).
       const drawn = frame.subjects === '' ? [] : frame.subjects.split(',')
       expect(drawn, `the rows beside "${frame.status}"`).toEqual(answered.slice(0, drawn.length))
-      expect(frame.pager, `the pager beside "${frame.status}"`).toBe(`Records 1–${count} of ${count}`)
+      expect(frame.pager, `the pager beside "${frame.status}"`).toBe(`Records 1–${count.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`)
     }
-    expect(seen.at(-1)?.subjects).toBe('Biology,Art,Chemistry')
+    expect(seen.at(-1)?.subjects.split(',').slice(0, 3)).toEqual(more.slice(0, 3).map((record) => record.subject))
+    // only a large answer is drawn as deferred work, with the Records region busy until it is on screen
+    expect(seen.some((frame) => frame.busy)).toBe(deferred)
   })
 })
