@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Catalog, createDatastoreHandler, type Table } from '../engine/index.ts'
-import { DataFileError, formatFromName, loadDataFile } from './load-file.ts'
+import { DataFileError, formatFromName, loadDataFile, loadDataRecords } from './load-file.ts'
 import { readTable } from './testing.ts'
 
 async function loadCsv(text: string | Uint8Array, name = 'data.csv') {
@@ -101,6 +101,25 @@ describe('loading CSV', () => {
     expect(table.size).toBe(rows)
     expect(reports.at(-1)).toBe(blob.size)
     expect(reports.length).toBeGreaterThan(1)
+  })
+})
+
+describe('loading CSV a piece at a time', () => {
+  it('drains the sink at least every 16 KB of text, also when the source hands over its text in one piece', async () => {
+    const text = 'id,word\n' + Array.from({ length: 20_000 }, (_, i) => `${i},w${i % 97}`).join('\n')
+    let records = 0
+    let drains = 0
+    const count = await loadDataRecords(text, { name: 'one-piece.csv', sampleRows: 10 }, () => ({
+      append: () => records++,
+      appendTexts: () => records++,
+      drain: async () => {
+        drains++
+      },
+      finish: () => records,
+    }))
+    expect(count).toBe(20_000)
+    // a string source comes in pieces of 1 MB: this one as a single piece, parsed in several
+    expect(drains).toBeGreaterThanOrEqual(Math.floor(text.length / 16_384))
   })
 })
 

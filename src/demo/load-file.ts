@@ -88,14 +88,22 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
   const builder = new TableBuilder(fields, chunkSize === undefined ? {} : { chunkSize })
   let publishedChunks = 0
   let reserved = 0
+  /** Records appended so far: with the bytes read, what the file's record count is estimated from. */
+  let appended = 0
   let lastTurn = performance.now()
   const turn = async (): Promise<void> => {
     await pause()
     lastTurn = performance.now()
   }
   return {
-    append: (record) => builder.append(record),
-    appendTexts: (texts, scales) => builder.appendTexts(texts, scales),
+    append: (record) => {
+      builder.append(record)
+      appended++
+    },
+    appendTexts: (texts, scales) => {
+      builder.appendTexts(texts, scales)
+      appended++
+    },
     async drain() {
       if (onPartial === undefined || read === undefined) return
       // pieces of the file can come one after another with no turn between (a source's buffered
@@ -112,7 +120,10 @@ export function tableSink(fields: FieldInfo[], read?: ReadProgress, onPartial?: 
       publishedChunks = builder.finishedChunks()
       const prefix = builder.snapshot()
       const { done, total } = read
-      const expected = total > done && done > 0 ? Math.round((prefix.size * total) / done) : prefix.size
+      // from the records parsed of the bytes read (not the prefix's records: the bytes of the chunk
+      // still filling would make the estimate low, and each later rise a copy of every coded column's
+      // codes so far, MBs in one step)
+      const expected = total > done && done > 0 ? Math.max(prefix.size, Math.round((appended * total) / done)) : prefix.size
       // a quarter to spare, so that a slightly higher estimate later makes no second copy
       if (expected > reserved) builder.reserve((reserved = Math.round(expected * 1.25)))
       onPartial(prefix, expected)
@@ -213,6 +224,9 @@ class CsvRecordWriter<T> {
   }
 }
 
+/** Characters of CSV text parsed between two drains of the sink (well under a millisecond of parsing). */
+const PARSE_PIECE = 16_384
+
 async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: number, openSink: SinkFactory<T>, onRead: (done: number) => void): Promise<T> {
   const reader = new CsvRowReader()
   let header: string[] | undefined
@@ -237,8 +251,13 @@ async function loadCsv<T>(source: TextSource, fileName: string, sampleRows: numb
   }
   try {
     for await (const text of readText(source, onRead)) {
-      accept(reader.push(text))
-      await writer?.sink.drain?.()
+      // parsed a piece at a time, the sink drained after each: a sink that gives the event loop turns
+      // then parses for about PARSE_PIECE's time past its slice at most (a source's piece, 64 KB from
+      // a file, is a few ms of parsing)
+      for (let at = 0; at < text.length; at += PARSE_PIECE) {
+        accept(reader.push(text.length <= PARSE_PIECE ? text : text.slice(at, at + PARSE_PIECE)))
+        await writer?.sink.drain?.()
+      }
     }
     accept(reader.end())
   } catch (error) {

@@ -11,14 +11,15 @@ import { DataPackageError, loadDataPackageTable, parseDataPackage, type DataPack
 import type { ServerOptions } from './options.ts'
 
 /**
- * Records per chunk of a table the server loads: a sixteenth of the engine's default. Finishing a
+ * Records per chunk of a table the server loads: a thirty-second of the engine's default. Finishing a
  * chunk joins its text into one string in one go, and first touching that much fresh memory costs
  * about 5 ms a megabyte on a virtual machine (a page fault each 4 KB), more on a busy one: 13 MB at
  * 65,536 records of ~200 bytes held the event loop ~80 ms, 1.7 MB at 8,192 ~10 ms (~470 page
- * faults), 0.85 MB at 4,096 half that (~265). Answers never depend on it; a search pays a little per
- * chunk (a rare `q` ~2 ms more at a million records).
+ * faults), 0.85 MB at 4,096 half that (~265, 5-6 ms of CPU on average, the longest step of a load),
+ * 0.43 MB at 2,048 ~3-3.5 ms (~135). Answers never depend on it; a search pays a little per chunk
+ * (a rare `q` ~2 ms more at a million records at 4,096).
  */
-export const SERVER_CHUNK_SIZE = 4096
+export const SERVER_CHUNK_SIZE = 2048
 
 /** A file that could not be read or parsed; the message names the file (and the line, if known). */
 export class ResourceLoadError extends Error {}
