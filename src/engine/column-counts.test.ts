@@ -98,4 +98,17 @@ describe('a whole table summarised before its column index is built', () => {
     // a column that is not unique, or not text, is not read this way
     expect(runToEnd(uniqueColumnTopSteps(tableOf(texts), 0, 10))).toBeUndefined()
   })
+
+  it('finishes an index build that idle work took past half way instead (the rest costs less)', () => {
+    const texts = Array.from({ length: 4000 }, (_, n) => `value ${n % 1500}`)
+    for (const [share, finished] of [[0.25, false], [0.5, true]] as const) {
+      const table = tableOf(texts, { chunkSize: 500 })
+      const build = table.columnIndexSteps(0)
+      while (table.columnIndexProgress(0) < share) build.next()
+      expect(table.hasColumnIndex(0)).toBe(false)
+      const summary = summarizeTable(table, { top: 5 })
+      expect(table.hasColumnIndex(0)).toBe(finished)
+      expect(summary).toEqual(summarizeTable(tableOf(texts, { chunkSize: 500 }), { top: 5 }))
+    }
+  })
 })

@@ -78,7 +78,9 @@ export function* summarySteps(table: StoredTable, params: ShapedSummaryRequest, 
     else {
       // the whole table before the column's index is built: counted the cheaper way where there is one
       const field = table.fields[position] as FieldInfo
-      const whole = records === null && !table.hasColumnIndex(position) ? yield* wholeColumnSummarySteps(table, position, field, params) : undefined
+      // (an index build that idle work took past half way is finished instead: the rest costs less)
+      const counted = records === null && !table.hasColumnIndex(position) && table.columnIndexProgress(position) < 0.5
+      const whole = counted ? yield* wholeColumnSummarySteps(table, position, field, params) : undefined
       if (whole !== undefined) fields.push(whole)
       else {
         // a column's first index is built a chunk per step, so a caller's other work is never held up long

@@ -250,6 +250,12 @@ export class StoredTable implements Table {
     return slot !== undefined && (typeof slot !== 'function' || !this.uniqueFields.has(field))
   }
 
+  /** The share (0 to 1) of the table's chunks a column index build under way has coded; 0 when none is under way. */
+  columnIndexProgress(field: number): number {
+    const pending = this.pendingIndexes.get(field)
+    return pending === undefined || this.chunks.length === 0 ? 0 : pending.nextChunk / this.chunks.length
+  }
+
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
     const index = this.builtIndex(field)
