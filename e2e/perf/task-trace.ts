@@ -217,3 +217,38 @@ export function cpuAfterLastClick(trace: { traceEvents: TraceEvent[] } | TraceEv
   }
   return cpu / 1000
 }
+
+/**
+ * Each thread's CPU (thread time) and busy time (wall) in its top-level tasks from the trace's last
+ * click to `afterClickMs` after it, busiest first, named as the trace names them (the page's main
+ * thread, each worker): which thread an answer's time went to, and how much of it was waiting.
+ */
+export function threadsAfterLastClick(trace: { traceEvents: TraceEvent[] } | TraceEvent[], afterClickMs: number): { thread: string; cpuMs: number; busyMs: number }[] {
+  const events = Array.isArray(trace) ? trace : trace.traceEvents
+  const main = mainThread(events)
+  if (main === undefined) return []
+  const click = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.name === 'EventDispatch' && (event.args?.data as { type?: string } | undefined)?.type === 'click').at(-1)
+  if (click === undefined) return []
+  const end = click.ts + afterClickMs * 1000
+  const names = new Map<string, string>()
+  for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?')
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const event of events) {
+    if (event.ph !== 'X' || event.dur === undefined || event.ts + event.dur < click.ts || event.ts > end) continue
+    const key = `${event.pid}:${event.tid}`
+    byThread.set(key, [...(byThread.get(key) ?? []), event])
+  }
+  const threads = [...byThread.entries()].map(([key, list]) => {
+    let cpu = 0
+    let busy = 0
+    let taskEnd = Number.NEGATIVE_INFINITY
+    for (const event of list.toSorted((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+      if (event.ts < taskEnd) continue
+      taskEnd = event.ts + (event.dur ?? 0)
+      cpu += event.tdur ?? 0
+      busy += event.dur ?? 0
+    }
+    return { thread: `${names.get(key) ?? '?'} ${key}`, cpuMs: Math.round(cpu / 1000), busyMs: Math.round(busy / 1000) }
+  })
+  return threads.filter((thread) => thread.busyMs > 0).toSorted((a, b) => b.cpuMs - a.cpuMs)
+}

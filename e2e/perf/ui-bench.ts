@@ -7,7 +7,8 @@
 // `npx tsx e2e/perf/ui-bench.ts live` runs only the live-answer part (`live trace`: what its long
 // tasks are made of, from a performance trace), `... fields` only the 10,000-field answer (`fields
 // trace` likewise), `... summaries` only the summaries
-// (also opened 5 s after the load, once the worker has prepared them in its idle time).
+// (also opened 5 s after the load, once the worker has prepared them in its idle time; `summaries
+// trace`: each thread's CPU from the click until every field is drawn, and the main thread's long tasks).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -16,7 +17,7 @@ import { LARGE_RESOURCE_ID } from '../../src/demo/metadata.ts'
 import { MANY_FIELDS_RECORDS, startFaultServer } from '../fixtures/fault-server.ts'
 import { E2E_PUBLIC_RESOURCE } from '../fixtures/server-args.ts'
 import { takeLongTasks, watchLongTasks } from './long-tasks.ts'
-import { longTasks, printTasks, traceLongTasks } from './task-trace.ts'
+import { longTasks, printTasks, threadsAfterLastClick, traceLongTasks, TRACE_CATEGORIES, type TraceEvent } from './task-trace.ts'
 import { startPreview } from './preview.ts'
 import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
@@ -465,6 +466,25 @@ async function main(): Promise<void> {
       const typed = await typing(page)
       console.info(`UI benchmark (big demo answer only), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
       printBig(big, typed)
+      return
+    }
+    if (process.argv.includes('summaries') && process.argv.includes('trace')) {
+      // Where the time of opening Summaries as the load ends goes: each thread's CPU from the click
+      // until every field is drawn (the profiler slows the page: the figures are for comparing threads)
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const page = await context.newPage()
+      await page.goto(`${origin}/?resource=${LARGE_RESOURCE_ID}`)
+      await waitForResult(page)
+      await page.waitForFunction(() => !(document.querySelector('output.status-text')?.textContent ?? '').includes('counting'), null, { polling: 200, timeout: 300_000 })
+      const path = traceFile('summaries')
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES, ...(path ? { path } : {}) })
+      const opened = await openSummaries(page)
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
+      console.info(`UI benchmark (column summaries, traced), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
+      console.info(`opening Summaries as the 1,000,000-record load ends: every field (${opened.fields}) drawn in ${ms(opened.ms)} (traced; target <= 1000 ms untraced)`)
+      console.info(`  each thread from the click until then, CPU / busy (ms): ${threadsAfterLastClick(trace, opened.ms).map((thread) => `${thread.thread} ${thread.cpuMs} / ${thread.busyMs}`).join(', ')}`)
+      printTasks('  main-thread tasks', longTasks(trace, 50))
+      await context.close()
       return
     }
     if (process.argv.includes('summaries')) {

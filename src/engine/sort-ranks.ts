@@ -219,7 +219,7 @@ export function compareTextQuickly(a: string, b: string): number {
 }
 
 /** `compareTextQuickly` of the texts at [aStart, aEnd) of `a` and [bStart, bEnd) of `b`, sliced out only for the collator. */
-function compareRangesQuickly(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
+export function compareRangesQuickly(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
   const aLength = aEnd - aStart
   const bLength = bEnd - bStart
   const shorter = Math.min(aLength, bLength)

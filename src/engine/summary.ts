@@ -8,7 +8,8 @@
 // is read again. `_id` is summarised only when asked for, straight from the record numbers.
 
 import { cellDecoder, isNumericType } from './cell-text.ts'
-import type { ColumnIndex } from './column-index.ts'
+import { countedTextsSteps, uniqueColumnTopSteps } from './column-counts.ts'
+import type { ColumnIndex, ValueRanges } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
 import { matchingRecords } from './execute.ts'
@@ -75,9 +76,17 @@ export function* summarySteps(table: StoredTable, params: ShapedSummaryRequest, 
     const position = table.positionOf(name)
     if (position === undefined) fields.push(idSummary(records, table.size, params))
     else {
-      // a column's first index is built a chunk per step, so a caller's other work is never held up long
-      const index = yield* table.columnIndexSteps(position)
-      fields.push(fieldSummary(table.fields[position] as FieldInfo, index, records, table.size, params))
+      // the whole table before the column's index is built: counted the cheaper way where there is one
+      const field = table.fields[position] as FieldInfo
+      // (an index build that idle work took past half way is finished instead: the rest costs less)
+      const counted = records === null && !table.hasColumnIndex(position) && table.columnIndexProgress(position) < 0.5
+      const whole = counted ? yield* wholeColumnSummarySteps(table, position, field, params) : undefined
+      if (whole !== undefined) fields.push(whole)
+      else {
+        // a column's first index is built a chunk per step, so a caller's other work is never held up long
+        const index = yield* table.columnIndexSteps(position)
+        fields.push(fieldSummary(field, index, records, table.size, params))
+      }
     }
     yield
   }
@@ -159,11 +168,11 @@ function countedFrom(valueCount: number, emptyCode: number, counts: Int32Array, 
   return result
 }
 
-const numbersByIndex = new WeakMap<ColumnIndex, Float64Array>()
-const daysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+const numbersByIndex = new WeakMap<CodedValues, Float64Array>()
+const daysByIndex = new WeakMap<CodedValues, Float64Array>()
 
 /** A number per code of a column (its value, or its day number), cached with the column's index. */
-function cachedPerCode(cache: WeakMap<ColumnIndex, Float64Array>, index: ColumnIndex, convert: (text: string) => number): Float64Array {
+function cachedPerCode(cache: WeakMap<CodedValues, Float64Array>, index: CodedValues, convert: (text: string) => number): Float64Array {
   let numbers = cache.get(index)
   if (!numbers) {
     numbers = new Float64Array(index.valueCount)
@@ -188,8 +197,42 @@ function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array 
   const emptyCode = index.codeFor(type === 'json' ? '""' : '') ?? 0
   const counted = countCodes(index, records, emptyCode)
   const count = records === null ? size : records.length
-  const numeric = isNumericType(type)
-  const numbers = numeric ? cachedPerCode(numbersByIndex, index, Number) : undefined
+  const numbers = isNumericType(type) ? cachedPerCode(numbersByIndex, index, Number) : undefined
+  return countedSummary(field, index, counted, count, numbers, params)
+}
+
+/**
+ * The summary of a whole column whose index is not built, where it has a cheaper way than the index
+ * (column-counts.ts: a unique text column, or a text column counted by fingerprints); else undefined.
+ * The figures are the index's own: the same counts per value (the top's ties are broken by the values'
+ * order, not by their codes).
+ */
+function* wholeColumnSummarySteps(table: StoredTable, position: number, field: FieldInfo, params: ShapedSummaryRequest): Steps<FieldSummary | undefined> {
+  const unique = yield* uniqueColumnTopSteps(table, position, params.top)
+  if (unique !== undefined) {
+    const top = unique.first.map((text): ValueCount => ({ value: text, text, count: 1 }))
+    return { field: field.id, type: field.type, count: table.size, empty: unique.empty, distinct: unique.distinct, top }
+  }
+  const texts = yield* countedTextsSteps(table, position)
+  if (texts === undefined) return undefined
+  const length = texts.valueCount - 1
+  const codes = new Int32Array(length)
+  for (let i = 0; i < length; i++) codes[i] = i + 1
+  const counted: CodeCounts = { codes, counts: texts.counts.subarray(1), length, empty: texts.empty, maxCount: texts.maxCount }
+  return countedSummary(field, texts, counted, table.size, undefined, params)
+}
+
+/** What a summary reads of a column's values: each code's text, and the codes' sort ranks if a sort built them. */
+interface CodedValues {
+  readonly valueCount: number
+  valueAt(code: number): string
+  readonly ranks?: Int32Array
+  readonly ranges?: ValueRanges
+}
+
+/** A field's summary from the counts of its codes (`numbers`: each code's number, for a numeric field). */
+function countedSummary(field: FieldInfo, index: CodedValues, counted: CodeCounts, count: number, numbers: Float64Array | undefined, params: ShapedSummaryRequest): FieldSummary {
+  const { type } = field
   const decode = cellDecoder(type)
   const top: ValueCount[] = topEntries(counted, params.top, index, type, numbers).map((entry) => ({
     value: decode(index.valueAt(counted.codes[entry] as number)),
@@ -230,7 +273,7 @@ function addNumberStats(summary: FieldSummary, counted: CodeCounts, numbers: Flo
   summary.histogram = histogram
 }
 
-function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnIndex, timestamp: boolean): void {
+function addDateStats(summary: FieldSummary, counted: CodeCounts, index: CodedValues, timestamp: boolean): void {
   let min: string | undefined
   let max: string | undefined
   for (let i = 0; i < counted.length; i++) {
@@ -251,7 +294,7 @@ function addDateStats(summary: FieldSummary, counted: CodeCounts, index: ColumnI
  * directly: numbers, code points, or collation decided by primary weights where it can be). Never
  * builds ranks: for a column of a million distinct texts that is a sort of a million texts.
  */
-function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: FieldType, numbers: Float64Array | undefined): number[] {
+function topEntries(counted: CodeCounts, k: number, index: CodedValues, type: FieldType, numbers: Float64Array | undefined): number[] {
   const { codes, counts, length } = counted
   if (k === 0 || length === 0) return []
   const compareTexts = compareStoredTexts(type)
@@ -303,14 +346,14 @@ function topEntries(counted: CodeCounts, k: number, index: ColumnIndex, type: Fi
 
 /** Ties beyond this many are first compared by the column's primary keys. */
 const MANY_TIES = 4096
-const primaryKeysByIndex = new WeakMap<ColumnIndex, Float64Array>()
+const primaryKeysByIndex = new WeakMap<CodedValues, Float64Array>()
 
 /**
  * Per code, the collation key (primary weights, `collationSegmentKey`) of the 7 characters after the
  * prefix every value of the column shares, or -1: where two keys differ (both >= 0) they order the
  * texts as the collator does, the prefix being the same text in both. Cached with the index.
  */
-function primaryKeys(index: ColumnIndex): Float64Array {
+function primaryKeys(index: CodedValues): Float64Array {
   return runToEnd(primaryKeySteps(index))
 }
 
@@ -318,7 +361,7 @@ function primaryKeys(index: ColumnIndex): Float64Array {
 const KEYS_PER_STEP = 32_768
 
 /** `primaryKeys`, yielding every KEYS_PER_STEP codes (idle preparation must not hold the worker). */
-function* primaryKeySteps(index: ColumnIndex): Steps<Float64Array> {
+function* primaryKeySteps(index: CodedValues): Steps<Float64Array> {
   const cached = primaryKeysByIndex.get(index)
   if (cached) return cached
   // read where the values lie when the index knows (a column coded after loading), else each value
@@ -364,7 +407,7 @@ function sharedLength(a: string, startA: number, b: string, startB: number, limi
 }
 
 /** Caches a column's primary keys, unless another caller made them meanwhile: one array is kept. */
-function rememberKeys(index: ColumnIndex, keys: Float64Array): Float64Array {
+function rememberKeys(index: CodedValues, keys: Float64Array): Float64Array {
   const made = primaryKeysByIndex.get(index)
   if (made) return made
   primaryKeysByIndex.set(index, keys)

@@ -234,6 +234,28 @@ export class StoredTable implements Table {
     return held
   }
 
+  /** The null bits of a column (record r: bit r & 7 of byte r >> 3), or null when no cell of it is null. */
+  nullBitsOf(field: number): Uint8Array | null {
+    return this.nulls[field] ?? null
+  }
+
+  /** Whether the loader said the column holds no value twice (`markUnique`). */
+  isUniqueColumn(field: number): boolean {
+    return this.uniqueFields.has(field)
+  }
+
+  /** Whether the column's value index is there without building it (coded while loading, or built since). */
+  hasColumnIndex(field: number): boolean {
+    const slot = this.indexes[field]
+    return slot !== undefined && (typeof slot !== 'function' || !this.uniqueFields.has(field))
+  }
+
+  /** The share (0 to 1) of the table's chunks a column index build under way has coded; 0 when none is under way. */
+  columnIndexProgress(field: number): number {
+    const pending = this.pendingIndexes.get(field)
+    return pending === undefined || this.chunks.length === 0 ? 0 : pending.nextChunk / this.chunks.length
+  }
+
   /** Lazily built value index of a column (dictionary codes, posting lists, sort ranks). */
   columnIndex(field: number): ColumnIndex {
     const index = this.builtIndex(field)

@@ -1,0 +1,114 @@
+// A whole table's summary asked before a column's index is built (counted by column-counts.ts) must be
+// the summary the index gives: the same table summarised again once its index is built is compared.
+import { describe, expect, it } from 'vitest'
+import { hashOf } from './column-index.ts'
+import { countedTextsSteps, uniqueColumnTopSteps } from './column-counts.ts'
+import { compareStoredTexts } from './sort-ranks.ts'
+import { runToEnd } from './steps.ts'
+import { summarizeTable, type SummaryOptions } from './summary.ts'
+import { asStoredTable, TableBuilder, type StoredTable } from './table.ts'
+import type { TableSummary } from './summary-types.ts'
+
+function tableOf(texts: readonly (string | null)[], options: { chunkSize?: number; unique?: boolean } = {}): StoredTable {
+  const builder = new TableBuilder([{ id: 't', type: 'text' }], { chunkSize: options.chunkSize ?? 700, ...(options.unique === true ? { uniqueColumns: ['t'] } : {}) })
+  for (const t of texts) builder.append({ t })
+  return asStoredTable(builder.build())
+}
+
+/** The summary before the column's index is built, then the same request once it is. */
+function beforeAndAfterIndex(table: StoredTable, request: SummaryOptions): [TableSummary, TableSummary] {
+  expect(table.hasColumnIndex(0)).toBe(false)
+  const before = summarizeTable(table, request)
+  expect(table.hasColumnIndex(0)).toBe(false)
+  table.columnIndex(0)
+  return [before, summarizeTable(table, request)]
+}
+
+/** A small deterministic random number generator (tests only). */
+function random(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+const WORDS = ['apple', 'Apple', 'banana', 'Banana', 'cherry', 'élan', 'elan', 'Zebra', 'zebra', 'a b', 'a-b', 'ß']
+
+describe('a whole table summarised before its column index is built', () => {
+  it('is what the index gives: repeated, distinct, empty and null cells, across chunks, any top', () => {
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed)
+      const texts = Array.from({ length: 3000 }, () => {
+        const roll = next()
+        if (roll < 0.05) return null
+        if (roll < 0.08) return ''
+        // a skewed head (a few values held many times) and a long tail of values held once or twice
+        if (roll < 0.5) return `${WORDS[Math.floor(next() * WORDS.length)]} ${Math.floor(next() * 40)}`
+        return `${WORDS[Math.floor(next() * WORDS.length)]}${Math.floor(next() * 5000)}`
+      })
+      for (const top of [0, 1, 10, 1000]) {
+        const [before, after] = beforeAndAfterIndex(tableOf(texts, { chunkSize: 97 + seed }), { top })
+        expect(before).toEqual(after)
+      }
+    }
+  })
+
+  it('is what the index gives when thousands of values tie at the cut', () => {
+    const texts = Array.from({ length: 6000 }, (_, n) => `item ${String((n * 7919) % 6000).padStart(5, '0')}`)
+    const [before, after] = beforeAndAfterIndex(tableOf(texts), { top: 12 })
+    expect(before).toEqual(after)
+    expect(before.fields[0]?.top.map((entry) => entry.text)).toEqual(texts.toSorted(compareStoredTexts('text')).slice(0, 12))
+  })
+
+  it('tells apart different texts whose hashes are equal', () => {
+    // two texts of one 32-bit hash (found by search: a birthday collision among short texts)
+    const seen = new Map<number, string>()
+    let pair: [string, string] | undefined
+    for (let n = 0; pair === undefined; n++) {
+      const text = `v${n}`
+      const hash = hashOf(text, 0, text.length)
+      const earlier = seen.get(hash)
+      if (earlier === undefined) seen.set(hash, text)
+      else pair = [earlier, text]
+    }
+    const [a, b] = pair
+    const texts = [...Array.from({ length: 400 }, (_, n) => `other ${n}`), a, b, b, a, b, ...Array.from({ length: 300 }, (_, n) => `more ${n}`), b]
+    const table = tableOf(texts, { chunkSize: 128 })
+    const counted = runToEnd(countedTextsSteps(table, 0))
+    expect(counted?.valueCount).toBe(400 + 2 + 300 + 1)
+    const [before, after] = beforeAndAfterIndex(tableOf(texts, { chunkSize: 128 }), { top: 2 })
+    expect(before).toEqual(after)
+    expect(before.fields[0]?.top).toEqual([
+      { value: b, text: b, count: 4 },
+      { value: a, text: a, count: 2 },
+    ])
+  })
+
+  it('of a unique column: its first values in sort order, its null and "" cells empty', () => {
+    const texts = ['b', null, 'B', 'á', '', 'a', 'A', 'c', null, 'Ab', 'ab', ...Array.from({ length: 500 }, (_, n) => `x${n}`)]
+    for (const top of [0, 3, 10, 1000]) {
+      const [before, after] = beforeAndAfterIndex(tableOf(texts, { unique: true, chunkSize: 5 }), { top })
+      // the index counts one "" cell as empty (a unique column holds at most one)
+      expect(before).toEqual(after)
+      const present = texts.filter((text): text is string => text !== null && text !== '')
+      expect(before.fields[0]).toMatchObject({ count: texts.length, empty: 3, distinct: present.length })
+      expect(before.fields[0]?.top.map((entry) => entry.text)).toEqual(present.toSorted(compareStoredTexts('text')).slice(0, top))
+    }
+    // a column that is not unique, or not text, is not read this way
+    expect(runToEnd(uniqueColumnTopSteps(tableOf(texts), 0, 10))).toBeUndefined()
+  })
+
+  it('finishes an index build that idle work took past half way instead (the rest costs less)', () => {
+    const texts = Array.from({ length: 4000 }, (_, n) => `value ${n % 1500}`)
+    for (const [share, finished] of [[0.25, false], [0.5, true]] as const) {
+      const table = tableOf(texts, { chunkSize: 500 })
+      const build = table.columnIndexSteps(0)
+      while (table.columnIndexProgress(0) < share) build.next()
+      expect(table.hasColumnIndex(0)).toBe(false)
+      const summary = summarizeTable(table, { top: 5 })
+      expect(table.hasColumnIndex(0)).toBe(finished)
+      expect(summary).toEqual(summarizeTable(tableOf(texts, { chunkSize: 500 }), { top: 5 }))
+    }
+  })
+})
