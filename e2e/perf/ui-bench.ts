@@ -310,11 +310,63 @@ async function manyFields(page: Page, origin: string, browser?: Browser): Promis
   }
 }
 
+// The pinned scroll: 240 frames, each a step down and sideways. A string, so the bundler's helpers
+// (named functions) never reach the page. Resolves with the frame times and the cells the grid made
+// and removed (a MutationObserver's count: a sideways step makes and removes cells, a step down only
+// changes them).
+const PINNED_SCROLL = `new Promise((resolve) => {
+  const scroller = document.querySelector('.grid-scroll')
+  const churn = { made: 0, removed: 0 }
+  const cells = new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) if (node.nodeName === 'TD') churn.made++
+      for (const node of change.removedNodes) if (node.nodeName === 'TD') churn.removed++
+    }
+  })
+  cells.observe(scroller, { subtree: true, childList: true })
+  const deltas = []
+  let last = performance.now()
+  requestAnimationFrame(function step(now) {
+    deltas.push(now - last)
+    last = now
+    scroller.scrollTop += 600
+    scroller.scrollLeft += deltas.length % 40 < 20 ? 60 : -60
+    if (deltas.length < 240) requestAnimationFrame(step)
+    else {
+      cells.disconnect()
+      resolve({ frames: deltas.slice(2), ...churn })
+    }
+  })
+})`
+
+/** The browser's own work counts in a trace of the renderer's timeline: elements restyled and objects laid out. */
+function renderingWork(trace: { traceEvents: unknown[] } | unknown[]): { styled: number; laidOut: number } {
+  const events = (Array.isArray(trace) ? trace : trace.traceEvents) as { name?: string; ph?: string; args?: { elementCount?: number; beginData?: { dirtyObjects?: number } } }[]
+  let styled = 0
+  let laidOut = 0
+  for (const event of events) {
+    if (event.ph !== 'X') continue
+    if (event.name === 'UpdateLayoutTree') styled += event.args?.elementCount ?? 0
+    else if (event.name === 'Layout') laidOut += event.args?.beginData?.dirtyObjects ?? 0
+  }
+  return { styled, laidOut }
+}
+
+interface PinnedScroll {
+  longestFrameMs: number
+  medianFrameMs: number
+  frames: number
+  cpuPerFrameMs?: number
+  mostTaskCpuMs?: number
+  /** Per frame, from a second scroll traced with the renderer's timeline: what load does not change. */
+  work?: { styled: number; laidOut: number; cellsMade: number; cellsRemoved: number }
+}
+
 /**
  * With the 32,000 x 50 answer on screen: pins three columns (the column menu), then scrolls the grid
  * down and sideways a step every frame, timing each frame (requestAnimationFrame to the next).
  */
-async function scrollPinned(page: Page, browser?: Browser): Promise<{ longestFrameMs: number; medianFrameMs: number; frames: number; cpuPerFrameMs?: number; mostTaskCpuMs?: number }> {
+async function scrollPinned(page: Page, browser?: Browser): Promise<PinnedScroll> {
   for (const field of ['field_01', 'field_02', 'field_03']) {
     await page.getByRole('button', { name: `Column menu ${field}` }).click()
     await page.getByRole('menuitem', { name: 'Pin column', exact: true }).click()
@@ -322,25 +374,23 @@ async function scrollPinned(page: Page, browser?: Browser): Promise<{ longestFra
   // With `browser`, the scroll is traced (task events only): the main thread's CPU time per frame,
   // which a loaded machine hardly stretches, beside the frame times it does.
   if (browser) await browser.startTracing(page, { categories: ['toplevel'] })
-  // A string, so the bundler's helpers (named functions) never reach the page.
-  const frames = await page.evaluate<number[]>(`new Promise((resolve) => {
-    const scroller = document.querySelector('.grid-scroll')
-    const deltas = []
-    let last = performance.now()
-    requestAnimationFrame(function step(now) {
-      deltas.push(now - last)
-      last = now
-      scroller.scrollTop += 600
-      scroller.scrollLeft += deltas.length % 40 < 20 ? 60 : -60
-      if (deltas.length < 240) requestAnimationFrame(step)
-      else resolve(deltas.slice(2))
-    })
-  })`)
+  const { frames } = await page.evaluate<{ frames: number[] }>(PINNED_SCROLL)
   const figures = { longestFrameMs: Math.max(...frames), medianFrameMs: median(frames), frames: frames.length }
   if (!browser) return figures
   const tasks = longTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof longTasks>[0], 0)
   const cpu = tasks.map((task) => task.cpuMs)
-  return { ...figures, cpuPerFrameMs: cpu.reduce((sum, value) => sum + value, 0) / frames.length, mostTaskCpuMs: Math.max(0, ...cpu) }
+  // Then the same scroll again, further down, traced with the renderer's timeline (which slows the
+  // page, so no times from it): how much the browser restyled and laid out, and the cells made.
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
+  const again = await page.evaluate<{ frames: number[]; made: number; removed: number }>(PINNED_SCROLL)
+  const work = renderingWork(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: unknown[] })
+  const per = (count: number) => count / again.frames.length
+  return {
+    ...figures,
+    cpuPerFrameMs: cpu.reduce((sum, value) => sum + value, 0) / frames.length,
+    mostTaskCpuMs: Math.max(0, ...cpu),
+    work: { styled: per(work.styled), laidOut: per(work.laidOut), cellsMade: per(again.made), cellsRemoved: per(again.removed) },
+  }
 }
 
 function printLive(runs: LiveRun[]): void {
@@ -457,6 +507,13 @@ async function main(): Promise<void> {
           `median ${ms(scrolled.medianFrameMs)} (target <= 32 ms)`,
       )
       console.info(`  the main thread's CPU time per frame ${ms(scrolled.cpuPerFrameMs ?? Number.NaN)}, the most in one task ${ms(scrolled.mostTaskCpuMs ?? Number.NaN)} (from a trace of task events; what load hardly stretches)`)
+      const work = scrolled.work
+      if (work) {
+        console.info(
+          `  per frame, the browser's work (a second scroll, traced; counts that load does not change): ${work.styled.toFixed(0)} elements restyled, ` +
+            `${work.laidOut.toFixed(0)} objects laid out, ${work.cellsMade.toFixed(1)} cells made and ${work.cellsRemoved.toFixed(1)} removed`,
+        )
+      }
       return
     }
     if (process.argv.includes('demo')) {
