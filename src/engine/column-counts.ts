@@ -15,7 +15,7 @@
 import { hashOf } from './column-index.ts'
 import { compareRangesQuickly } from './sort-ranks.ts'
 import type { Steps } from './steps.ts'
-import type { Chunk, StoredTable } from './table.ts'
+import { isNullBit, type Chunk, type StoredTable } from './table.ts'
 
 /** A column whose values each occur once: its non-empty and empty cells, and its first values in sort order. */
 export interface UniqueColumnTop {
@@ -57,7 +57,7 @@ class FirstValues {
     const { nulls, position, top, texts, starts, ends } = this
     for (let local = 0; local < count; local++) {
       const record = first + local
-      if (nulls !== null && ((nulls[record >> 3] as number) & (1 << (record & 7))) !== 0) {
+      if (nulls !== null && isNullBit(nulls, record)) {
         this.empty++
         continue
       }
@@ -173,7 +173,7 @@ class Fingerprints {
     let length = this.length
     for (let local = 0; local < count; local++) {
       const record = first + local
-      if (nulls !== null && ((nulls[record >> 3] as number) & (1 << (record & 7))) !== 0) {
+      if (nulls !== null && isNullBit(nulls, record)) {
         this.empty++
         continue
       }

@@ -712,7 +712,8 @@ function prefixIndex(dictionary: EagerDictionary, size: number): ColumnIndex {
   return buildColumnIndex(codes, dictionary.values.slice(0, highest + 1), lookup)
 }
 
-function isNullBit(bits: Uint8Array, record: number): boolean {
+/** Whether record `record`'s bit is set in a column's null bits. */
+export function isNullBit(bits: Uint8Array, record: number): boolean {
   return ((bits[record >> 3] as number) & (1 << (record & 7))) !== 0
 }
 
