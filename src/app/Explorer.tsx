@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRevealResults } from './use-reveal-results.ts'
 import { tidyChoice, toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
@@ -14,7 +14,7 @@ import { ErrorAlert } from '../features/status/ErrorAlert.tsx'
 import { StatusBar } from '../features/status/StatusBar.tsx'
 import type { DatastoreField } from '../api/parse-response.ts'
 import { withLabels } from '../api/resource-metadata.ts'
-import { QueryModeSwitch } from '../features/sql-editor/QueryModeSwitch.tsx'
+import { QueryModeSwitch, type QueryMode } from '../features/sql-editor/QueryModeSwitch.tsx'
 import { DEMO_RESOURCES } from '../demo/metadata.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { LinkNote } from './LinkNote.tsx'
@@ -40,18 +40,18 @@ const gridModule = import('../features/results-grid/ResultsGrid.tsx')
 // What shows only beside an answer (pager, resource heading, summaries and Group by toggles, server notes): fetched at once too.
 const answerParts = import('./answer-parts.ts')
 const ResultsGrid = lazy(() => Promise.all([gridModule, localSortReady, answerParts]).then(([module]) => ({ default: memo(module.ResultsGrid) })))
-const Pager = lazy(() => answerParts.then((module) => ({ default: module.Pager })))
-const ResourceHeading = lazy(() => answerParts.then((module) => ({ default: module.ResourceHeading })))
+const Pager = lazy(() => answerParts.then((module) => ({ default: memo(module.Pager) })))
+const ResourceHeading = lazy(() => answerParts.then((module) => ({ default: memo(module.ResourceHeading) })))
 const ServerNotes = lazy(() => answerParts.then((module) => ({ default: module.ServerNotes })))
-const SummariesToggle = lazy(() => answerParts.then((module) => ({ default: module.SummariesToggle })))
-const GroupByToggle = lazy(() => answerParts.then((module) => ({ default: module.GroupByToggle })))
+const SummariesToggle = lazy(() => answerParts.then((module) => ({ default: memo(module.SummariesToggle) })))
+const GroupByToggle = lazy(() => answerParts.then((module) => ({ default: memo(module.GroupByToggle) })))
 // The column chooser is needed only once there are columns: its own small chunk.
-const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: module.ColumnChooser })))
+const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: memo(module.ColumnChooser) })))
 // Export is needed only once there is a result: its code loads then.
 // Column summaries load their code when first opened.
 const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
 // The probe is offered in live mode only: its code loads then.
-const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: module.ProbePanel })))
+const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: memo(module.ProbePanel) })))
 // The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
 const loadSqlPanel = () => import('../features/sql-editor/SqlPanel.tsx')
 const SqlPanel = lazy(() => loadSqlPanel().then((module) => ({ default: module.SqlPanel })))
@@ -60,8 +60,19 @@ const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 // Recent queries are a side list: the first answer does not wait for its code.
-const RecentQueries = lazy(() => import('../features/recent-queries/RecentQueries.tsx').then((module) => ({ default: module.RecentQueries })))
-const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: module.ExportControl })))
+const RecentQueries = lazy(() => import('../features/recent-queries/RecentQueries.tsx').then((module) => ({ default: memo(module.RecentQueries) })))
+const ExportControl = lazy(() => import('../features/export/ExportControl.tsx').then((module) => ({ default: memo(module.ExportControl) })))
+
+// Panels that a run or a keystroke does not change are not drawn again: each is given props that
+// keep their identity (stable callbacks, memoised objects) until what it shows changes.
+const FormPanel = memo(QueryForm)
+const RequestSection = memo(RequestPanel)
+const Header = memo(AppHeader)
+const ModeSwitch = memo(QueryModeSwitch)
+const FileField = memo(AddDataFile)
+const Status = memo(StatusBar)
+const Alert = memo(ErrorAlert)
+const Note = memo(LinkNote)
 
 /** The alert's `Add a data file`: the form's file field (demo mode) takes focus and opens its picker. */
 function chooseDataFile() {
@@ -101,7 +112,7 @@ export function Explorer() {
   // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
   const changeSort = useStableCallback(explorer.changeSort)
   const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
-  const chooseColumns = (fields: string[] | undefined) => explorer.changeView({ ...executed, fields })
+  const chooseColumns = useStableCallback((fields: string[] | undefined) => explorer.changeView({ ...executed, fields }))
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
   // Widths, pins and order made in the grid are the view's: kept in the link, cleared by Reset view.
   const changeLayout = useStableCallback((change: LayoutChange) =>
@@ -144,11 +155,23 @@ export function Explorer() {
   const stepPage = useStableCallback((step: -1 | 1) => {
     if (shownPages) explorer.changeView({ ...executed, offset: step > 0 ? shownPages.nextOffset : shownPages.previousOffset })
   })
-  const fieldNames = useMemo(() => (data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id'), [data])
-  const alert = search.failure ? failureAlert(search.failure, executed.source) : undefined
+  // One list while the answer's fields stay the same (a new answer of the same fields does not redraw the form).
+  const fieldNamesText = useMemo(() => JSON.stringify((data?.fields ?? []).map((field) => field.id).filter((id) => id !== '_id')), [data])
+  const fieldNames = useMemo(() => JSON.parse(fieldNamesText) as string[], [fieldNamesText])
+  const { failure } = search
+  const alert = useMemo(() => (failure ? failureAlert(failure, executed.source) : undefined), [failure, executed.source])
+  const alertAction = useMemo(
+    () =>
+      alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined,
+    [alert, failure, executed.source, explorer.resetView],
+  )
   const listsAccepted = useSyncExternalStore(serverFormats.subscribe, () => serverFormats.listsAccepted(draft.baseUrl, { q: draft.q.trim() !== '' }))
   const withoutTotal = useSyncExternalStore(totalCosts.subscribe, () => draft.source === 'live' && totalCosts.apart(draft.baseUrl, draft.resourceId))
-  const requestView = describeRequest(draft, executed, token.token, revealToken, window.location.href, listsAccepted, withoutTotal)
+  const href = window.location.href
+  const requestView = useMemo(
+    () => describeRequest(draft, executed, token.token, revealToken, href, listsAccepted, withoutTotal),
+    [draft, executed, token.token, revealToken, href, listsAccepted, withoutTotal],
+  )
   const { summaries } = explorer
   const showSummary = useStableCallback(summaries.showField)
   const sql = useSqlMode(draft, explorer.setDraft, explorer.run, token.token, explorer.errors.sql)
@@ -167,53 +190,66 @@ export function Explorer() {
 
   const previousSource = previousSourceNote(draft, executed)
   const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
+  const runForm = useStableCallback((next: FormDraft, options?: { ownView?: boolean }) => {
+    armReveal()
+    explorer.run(next, options)
+  })
+  const tokenControls = useMemo(
+    () => ({ token: token.token, onTokenChange: token.setToken, remember: token.remember, onRememberChange: token.setRemember, keptNote: token.keptNote }),
+    [token],
+  )
+  const sqlPanel = sql.panel
+  const editor = useMemo(
+    () =>
+      sqlPanel ? (
+        <Suspense fallback={<p className="field-hint">Loading the SQL editor…</p>}>
+          <SqlPanel {...sqlPanel} />
+        </Suspense>
+      ) : undefined,
+    [sqlPanel],
+  )
+  const resourceTools = useMemo(
+    () => (
+      <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
+        Browse datasets
+      </button>
+    ),
+    [browse.openHere],
+  )
+  const intendMode = useStableCallback((mode: QueryMode) => {
+    if (mode !== 'sql' || sql.mode === 'sql') return
+    loadSqlPanel().catch(() => undefined)
+    sql.prepare()
+  })
+  const runRecent = useStableCallback((query: QueryState) => explorer.run(queryToDraft(query), { ownView: true }))
+  const resourceTitle = useCallback((id: string) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id), [demoResources])
+  const addFile = useStableCallback((file: File) => ownData.addFile(file, queryAddedFile))
+  const exportDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }),
+    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
+  )
+  const changeOffset = useStableCallback((offset: number) => explorer.changeView({ ...executed, offset }))
+  const changePageSize = useStableCallback((limit: number) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) }))
 
   return (
     <>
-      <AppHeader source={draft.source} liveHost={hostOf(draft.baseUrl)} />
+      <Header source={draft.source} liveHost={hostOf(draft.baseUrl)} />
       <Shortcuts onRun={submitQueryForm} />
       <main className="app-main">
         <div className="area-form">
-          <QueryModeSwitch
-            mode={sql.mode}
-            onChange={sql.switchMode}
-            onIntent={(mode) => {
-              if (mode !== 'sql' || sql.mode === 'sql') return
-              loadSqlPanel().catch(() => undefined)
-              sql.prepare()
-            }}
-          />
-          <QueryForm
+          <ModeSwitch mode={sql.mode} onChange={sql.switchMode} onIntent={intendMode} />
+          <FormPanel
             draft={draft}
             onDraftChange={explorer.setDraft}
-            onRun={(next, options) => {
-              armReveal()
-              explorer.run(next, options)
-            }}
+            onRun={runForm}
             errors={explorer.errors}
             warnings={explorer.warnings}
             demoResources={demoResources}
             fieldSuggestions={fieldNames}
-            tokenControls={{
-              token: token.token,
-              onTokenChange: token.setToken,
-              remember: token.remember,
-              onRememberChange: token.setRemember,
-              keptNote: token.keptNote,
-            }}
+            tokenControls={tokenControls}
             timeoutControls={explorer.timeout}
-            editor={
-              sql.panel ? (
-                <Suspense fallback={<p className="field-hint">Loading the SQL editor…</p>}>
-                  <SqlPanel {...sql.panel} />
-                </Suspense>
-              ) : undefined
-            }
-            resourceTools={
-              <button type="button" className="button-secondary browse-trigger" onClick={browse.openHere}>
-                Browse datasets
-              </button>
-            }
+            editor={editor}
+            resourceTools={resourceTools}
             onBrowseAddress={browse.openAddress}
             sizeLimitControls={explorer.sizeLimit}
           />
@@ -223,24 +259,20 @@ export function Explorer() {
             </Suspense>
           ) : null}
           <Suspense fallback={null}>
-            <RecentQueries
-              executed={executed}
-              onRun={(query) => explorer.run(queryToDraft(query), { ownView: true })}
-              resourceTitle={(id) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id)}
-            />
+            <RecentQueries executed={executed} onRun={runRecent} resourceTitle={resourceTitle} />
           </Suspense>
           {draft.source === 'live' ? (
             <Suspense fallback={null}>
               <ProbePanel baseUrl={draft.baseUrl} resourceId={draft.resourceId} token={token.token} transport={transports.live} onListsVerdict={serverFormats.settle} />
             </Suspense>
           ) : null}
-          {draft.source === 'demo' ? <AddDataFile state={ownData.state} onFile={(file) => ownData.addFile(file, queryAddedFile)} /> : null}
+          {draft.source === 'demo' ? <FileField state={ownData.state} onFile={addFile} /> : null}
           {draft.source === 'live' ? <DropZone refusal="Your own files go into the demo engine: switch the source to Demo, then drop the file." /> : null}
         </div>
         <div className="area-results" ref={resultsRef}>
-          <LinkNote ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
-          <StatusBar summary={shown.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
-          <ErrorAlert error={alert ?? null} action={alert?.resetsView ? { label: 'Reset view', onAction: explorer.resetView } : search.failure?.resourceMissing && executed.source === 'demo' ? { label: 'Add a data file', onAction: chooseDataFile } : undefined} />
+          <Note ignored={explorer.ignoredLinkParams} onDismiss={explorer.dismissLinkNote} />
+          <Status summary={shown.status} onCancel={search.isFetching ? explorer.cancel : undefined} />
+          <Alert error={alert ?? null} action={alertAction} />
           {data?.notes ? (
             <Suspense fallback={null}>
               <ServerNotes notes={data.notes} />
@@ -248,11 +280,7 @@ export function Explorer() {
           ) : null}
           {data && searchView ? (
             <Suspense fallback={null}>
-              <ExportControl
-                query={executed}
-                deps={{ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }}
-                resourceName={demoTitle ?? executed.resourceId}
-              />
+              <ExportControl query={executed} deps={exportDeps} resourceName={demoTitle ?? executed.resourceId} />
             </Suspense>
           ) : null}
           <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records" aria-busy={drawing}>
@@ -329,17 +357,17 @@ export function Explorer() {
                   totalEstimated={shownData.totalWasEstimated}
                   counting={shown.counting}
                   demo={shown.query.source === 'demo'}
-                  onOffsetChange={(offset) => explorer.changeView({ ...executed, offset })}
+                  onOffsetChange={changeOffset}
                   onNextIntent={explorer.prefetchNextPage}
                   pending={shown.pending}
-                  onPageSizeChange={(limit) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) })}
+                  onPageSizeChange={changePageSize}
                 />
               </Suspense>
             ) : null}
           </section>
         </div>
         <div className="area-request">
-          <RequestPanel
+          <RequestSection
             request={requestView.request}
             unavailable={requestView.unavailable}
             hasToken={token.token !== ''}

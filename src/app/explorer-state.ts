@@ -192,7 +192,8 @@ function run(state: ExplorerState, action: Extract<ExplorerAction, { type: 'run'
   const unchanged = encodeQuery(query) === encodeQuery(executed) && action.token === state.runToken
   return {
     ...state,
-    draft: queryToDraft(query),
+    // The form's own draft when running changed nothing in it: the form is not drawn again.
+    draft: same(queryToDraft(query), state.draft),
     executed: query,
     clientErrors: { messages: {} },
     cancelled: false,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { CatalogTarget } from '../api/catalog-search.ts'
 import { originOf, tokenTarget } from '../api/token-store.ts'
 import type { BrowseTarget } from '../features/browse/BrowseDialog.tsx'
@@ -6,6 +6,7 @@ import type { BrowseRequest } from '../features/query-form/address-paste.ts'
 import type { FormDraft } from '../features/query-form/draft.ts'
 import { DEMO_BASE_URL } from '../query/defaults.ts'
 import { tokenStore, transports } from './transports.ts'
+import { useStableCallback } from './use-stable-callback.ts'
 
 function liveTarget(baseUrl: string, request: Omit<BrowseRequest, 'baseUrl'> = {}): BrowseTarget {
   const trimmed = baseUrl.trim().replace(/\/+$/, '')
@@ -25,20 +26,27 @@ export function useBrowse(draft: FormDraft, run: (draft: FormDraft) => void) {
   const [target, setTarget] = useState<BrowseTarget | undefined>(undefined)
   const token = target === undefined ? '' : tokenStore.tokenFor(tokenTarget(target.source, target.baseUrl))
   const deps = useMemo(() => ({ transports, ...(token.trim() !== '' ? { token } : {}) }), [token])
+  // Functions of a fixed identity: the form that is given them is memoised.
+  const openHere = useStableCallback(() =>
+    setTarget(draft.source === 'demo' ? { source: 'demo', baseUrl: DEMO_BASE_URL, label: 'the demo engine: its resources and your own files' } : liveTarget(draft.baseUrl)),
+  )
+  const openAddress = useCallback((request: BrowseRequest) => {
+    const { baseUrl, ...rest } = request
+    setTarget(liveTarget(baseUrl, rest))
+  }, [])
+  const openResource = useStableCallback((resourceId: string, where: CatalogTarget) => {
+    setTarget(undefined)
+    run({ ...draft, source: where.source, baseUrl: where.source === 'live' ? where.baseUrl : draft.baseUrl, resourceId, q: '', filters: [], sort: [], offset: 0, fields: undefined })
+  })
+  const close = useCallback(() => setTarget(undefined), [])
   return {
     target,
     deps,
     /** The button: the portal of the form, or the demo engine. */
-    openHere: () => setTarget(draft.source === 'demo' ? { source: 'demo', baseUrl: DEMO_BASE_URL, label: 'the demo engine: its resources and your own files' } : liveTarget(draft.baseUrl)),
+    openHere,
     /** A pasted portal root or dataset page. */
-    openAddress: (request: BrowseRequest) => {
-      const { baseUrl, ...rest } = request
-      setTarget(liveTarget(baseUrl, rest))
-    },
-    openResource: (resourceId: string, where: CatalogTarget) => {
-      setTarget(undefined)
-      run({ ...draft, source: where.source, baseUrl: where.source === 'live' ? where.baseUrl : draft.baseUrl, resourceId, q: '', filters: [], sort: [], offset: 0, fields: undefined })
-    },
-    close: () => setTarget(undefined),
+    openAddress,
+    openResource,
+    close,
   }
 }

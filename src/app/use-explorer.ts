@@ -1,6 +1,6 @@
 import type { GroupByView } from '../features/group-by/group-by-view.ts'
 import type { SummariesView } from '../features/summaries/summaries-view.ts'
-import { useEffect, useMemo, useReducer } from 'react'
+import { useCallback, useEffect, useMemo, useReducer } from 'react'
 import { draftToQuery, queryToDraft, type FormDraft } from '../features/query-form/draft.ts'
 import type { StatusSummary } from '../features/status/status-text.ts'
 import type { QueryState, SortKey } from '../query/types.ts'
@@ -16,6 +16,7 @@ import { decodeCurrentLink, linkNamesItsServer, recordQuerySoon, useHistoryNavig
 import { loadRememberedTokens, useRememberedToken, type RememberedToken } from './use-remembered-token.ts'
 import { useNextPagePrefetch } from './use-next-page-prefetch.ts'
 import { useSearch, type SearchView } from './use-search.ts'
+import { useSameJson } from './use-same-value.ts'
 import { useStableCallback } from './use-stable-callback.ts'
 import { tokenStore } from './transports.ts'
 
@@ -98,11 +99,12 @@ export function useExplorer(): Explorer {
   }, [state.link, shownGrouping])
   useHistoryNavigation((link) => dispatch({ type: 'history-navigated', link, token: ownToken(link.query) }))
 
-  const cancel = () => {
+  // Every function returned keeps its identity, so that a run re-renders only what its answer changes.
+  const cancel = useStableCallback(() => {
     if (!search.isFetching) return
     search.cancel()
     dispatch({ type: 'cancelled' })
-  }
+  })
   useEscapeKey(cancel)
 
   // One object per state said, not per render: the page draws it deferred with its answer (Explorer.tsx).
@@ -116,53 +118,75 @@ export function useExplorer(): Explorer {
   )
 
   const answered = search.data !== undefined && !search.isPrevious && !search.failure
-  const warnings = useMemo(() => {
-    const guessed = validateQuery(draftToQuery(draft), { token: token.token }).warnings
-    return warningsStillOpen(guessed, answered ? queryToDraft(executed) : undefined, draft)
-  }, [draft, token.token, answered, executed])
+  const warnings = useSameJson(
+    useMemo(() => {
+      const guessed = validateQuery(draftToQuery(draft), { token: token.token }).warnings
+      return warningsStillOpen(guessed, answered ? queryToDraft(executed) : undefined, draft)
+    }, [draft, token.token, answered, executed]),
+  )
   const serverFieldErrors = search.failure?.fieldErrors
-  const errors = useMemo(() => {
-    const fromClient = clientErrors.judged ? messagesStillTrue(clientErrors.messages, clientErrors.judged, draft) : clientErrors.messages
-    const fromServer = serverFieldErrors ? messagesStillTrue(serverFieldErrors, queryToDraft(executed), draft) : {}
-    return { ...fromClient, ...fromServer }
-  }, [clientErrors, serverFieldErrors, executed, draft])
+  const errors = useSameJson(
+    useMemo(() => {
+      const fromClient = clientErrors.judged ? messagesStillTrue(clientErrors.messages, clientErrors.judged, draft) : clientErrors.messages
+      const fromServer = serverFieldErrors ? messagesStillTrue(serverFieldErrors, queryToDraft(executed), draft) : {}
+      return { ...fromClient, ...fromServer }
+    }, [clientErrors, serverFieldErrors, executed, draft]),
+  )
+
+  const setDraft = useCallback((next: FormDraft) => dispatch({ type: 'draft-edited', draft: next }), [])
+  const run = useCallback(
+    (next: FormDraft, options: RunOptions = {}) =>
+      // The token of the origin this draft goes to (a recent query or a pasted address may name another).
+      dispatch({ type: 'run', draft: next, token: ownToken(next), knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
+    [],
+  )
+  const { text: timeoutText, error: timeoutError } = state.timeout
+  const timeout = useMemo(() => ({ text: timeoutText, setText: (text: string) => dispatch({ type: 'timeout-edited', text }), error: timeoutError }), [timeoutText, timeoutError])
+  const { text: sizeLimitText, error: sizeLimitError } = state.sizeLimit
+  const sizeLimit = useMemo(() => ({ text: sizeLimitText, setText: (text: string) => dispatch({ type: 'size-limit-edited', text }), error: sizeLimitError }), [sizeLimitText, sizeLimitError])
+  // Only the current query's own answer can prove that every matching record is loaded.
+  const changeSort = useStableCallback((sort: SortKey[]) => dispatch({ type: 'sort-changed', sort, loaded: search.isPrevious ? undefined : search.data }))
+  const changeView = useCallback((view: QueryState) => dispatch({ type: 'view-changed', view }), [])
+  const resetView = useCallback(() => dispatch({ type: 'view-reset' }), [])
+  const dismissLinkNote = useCallback(() => dispatch({ type: 'link-note-dismissed' }), [])
+  const summaries = useMemo(
+    () => ({ ...state.summaries, toggle: () => dispatch({ type: 'summaries-toggled' }), showField: (field: string) => dispatch({ type: 'summary-asked', field }) }),
+    [state.summaries],
+  )
+  const groupBy = useMemo(
+    () => ({
+      ...state.groupBy,
+      toggle: () => dispatch({ type: 'group-by-toggled' }),
+      change: (grouping: GroupByView['grouping']) => dispatch({ type: 'grouping-changed', grouping }),
+    }),
+    [state.groupBy],
+  )
 
   return {
     draft,
-    setDraft: (next) => dispatch({ type: 'draft-edited', draft: next }),
-    run: (next, options = {}) =>
-      // The token of the origin this draft goes to (a recent query or a pasted address may name another).
-      dispatch({ type: 'run', draft: next, token: ownToken(next), knownFields: knownFieldsOf(draftToQuery(next)), ownView: options.ownView }),
+    setDraft,
+    run,
     executed,
     errors,
     warnings,
     token,
     awaitingRun,
     runToken,
-    timeout: { text: state.timeout.text, setText: (text) => dispatch({ type: 'timeout-edited', text }), error: state.timeout.error },
+    timeout,
     runTimeoutMs: state.timeout.runMs,
-    sizeLimit: { text: state.sizeLimit.text, setText: (text) => dispatch({ type: 'size-limit-edited', text }), error: state.sizeLimit.error },
+    sizeLimit,
     runMaxBytes: state.sizeLimit.runBytes,
     search,
     status,
-    // Only the current query's own answer can prove that every matching record is loaded.
-    changeSort: (sort) => dispatch({ type: 'sort-changed', sort, loaded: search.isPrevious ? undefined : search.data }),
-    changeView: (view) => dispatch({ type: 'view-changed', view }),
-    resetView: () => dispatch({ type: 'view-reset' }),
+    changeSort,
+    changeView,
+    resetView,
     prefetchNextPage,
     cancel,
     ignoredLinkParams: state.ignoredLinkParams,
-    dismissLinkNote: () => dispatch({ type: 'link-note-dismissed' }),
-    summaries: {
-      ...state.summaries,
-      toggle: () => dispatch({ type: 'summaries-toggled' }),
-      showField: (field) => dispatch({ type: 'summary-asked', field }),
-    },
-    groupBy: {
-      ...state.groupBy,
-      toggle: () => dispatch({ type: 'group-by-toggled' }),
-      change: (grouping) => dispatch({ type: 'grouping-changed', grouping }),
-    },
+    dismissLinkNote,
+    summaries,
+    groupBy,
   }
 }
 

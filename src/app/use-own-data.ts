@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { AddFileState } from '../features/own-data/AddDataFile.tsx'
 import type { ResourceChoice } from '../features/query-form/ResourceIdField.tsx'
 import { rememberFileName } from '../features/own-data/file-names.ts'
@@ -24,7 +24,8 @@ export interface OwnData {
 export function useOwnData(): OwnData {
   const [state, setState] = useState<AddFileState>({ phase: 'idle' })
   const [added, setAdded] = useState<ResourceChoice[]>([])
-  const addFile = (file: File, onAdded: (resourceId: string) => void) => {
+  // Uses only state setters: one identity for the page's life (the file field is memoised).
+  const addFile = useCallback((file: File, onAdded: (resourceId: string) => void) => {
     setState({ phase: 'loading', name: file.name, done: 0, total: file.size })
     // The worker says when the part read so far can be searched: the query runs then, while reading goes on.
     let shownId: string | undefined
@@ -54,6 +55,6 @@ export function useOwnData(): OwnData {
           setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) })
         },
       )
-  }
+  }, [])
   return { state, added, addFile }
 }

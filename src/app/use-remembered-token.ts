@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { targetName, type TokenStore, type TokenTarget } from '../api/token-store.ts'
 import { tokenStore } from './transports.ts'
 
@@ -68,11 +68,17 @@ export function useRememberedToken(target: TokenTarget, store: TokenStore = toke
     return store.subscribe(save)
   }, [remember, store])
   const elsewhere = token === '' ? store.keptElsewhere(target) : undefined
-  return {
-    token,
-    setToken: (next) => store.set(target, next),
-    remember,
-    setRemember,
-    keptNote: elsewhere === undefined ? undefined : { here: targetName(target), there: targetName(elsewhere) },
-  }
+  const here = elsewhere === undefined ? undefined : targetName(target)
+  const there = elsewhere === undefined ? undefined : targetName(elsewhere)
+  // The same object until something in it changes: the form that shows it is memoised.
+  return useMemo(
+    () => ({
+      token,
+      setToken: (next: string) => store.set(target, next),
+      remember,
+      setRemember,
+      keptNote: here === undefined || there === undefined ? undefined : { here, there },
+    }),
+    [token, store, target, remember, here, there],
+  )
 }

@@ -3,6 +3,7 @@
 // for completion and examples. The statement itself is the draft's `sql`; running it is the form's.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
+import { useStableCallback } from './use-stable-callback.ts'
 import { datastoreSearchOptions } from '../api/datastore-search.ts'
 import { sqlSupportOptions } from '../api/sql-support.ts'
 import type { FormDraft } from '../features/query-form/draft.ts'
@@ -41,30 +42,27 @@ export function useSqlMode(draft: FormDraft, setDraft: (draft: FormDraft) => voi
   useEffect(() => {
     if (demoSql) demoSqlTransport.warm(resourceId || undefined)
   }, [demoSql, resourceId])
-  const prepare = () => {
+  const prepare = useStableCallback(() => {
     if (draft.source === 'demo') demoSqlTransport.warm(resourceId || undefined)
-  }
+  })
 
-  const switchMode = (next: QueryMode) => {
+  const switchMode = useStableCallback((next: QueryMode) => {
     if (next === mode) return
     if (next === 'search') {
       kept.current = draft.sql
       setDraft({ ...draft, sql: undefined })
     } else setDraft({ ...draft, sql: kept.current ?? firstStatement(resourceId) })
-  }
+  })
 
-  const panel: SqlPanelProps | undefined =
-    draft.sql === undefined
-      ? undefined
-      : {
-          value: draft.sql,
-          onChange: (sql) => setDraft({ ...draft, sql }),
-          onRun: submitQueryForm,
-          error,
-          resource,
-          unavailable: live && support.data && !support.data.offered ? support.data.reason : undefined,
-          checking: live && support.isFetching,
-          onExample: (sql) => run({ ...draft, sql }),
-        }
+  // The panel's props keep their identity until one of them changes: a run re-renders no editor.
+  const changeSql = useStableCallback((sql: string) => setDraft({ ...draft, sql }))
+  const runExample = useStableCallback((sql: string) => run({ ...draft, sql }))
+  const value = draft.sql
+  const unavailable = live && support.data && !support.data.offered ? support.data.reason : undefined
+  const checking = live && support.isFetching
+  const panel: SqlPanelProps | undefined = useMemo(
+    () => (value === undefined ? undefined : { value, onChange: changeSql, onRun: submitQueryForm, error, resource, unavailable, checking, onExample: runExample }),
+    [value, changeSql, error, resource, unavailable, checking, runExample],
+  )
   return { mode, switchMode, prepare, panel }
 }
