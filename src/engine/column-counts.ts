@@ -144,12 +144,15 @@ export function* countedTextsSteps(table: StoredTable, position: number): Steps<
     yield
     bucket = fingerprints.sortBuckets(sorted, bucket, KEYS_PER_STEP)
   }
-  const runs = new RunCounter(table, position, sorted, fingerprints.length)
+  // the keys are spread: their memory (8 bytes a record) holds a count per record, then the sorted
+  // keys' memory (8 bytes a value or more) the values' counts (fresh memory is a page fault a 4 KB)
+  const countAt = new Int32Array(fingerprints.keys.buffer, 0, table.size).fill(0)
+  const runs = new RunCounter(table, position, sorted, fingerprints.length, countAt)
   while (!runs.done) {
     yield
     runs.countSlice(KEYS_PER_STEP)
   }
-  return runs.counted(fingerprints.empty)
+  return runs.counted(fingerprints.empty, sorted.buffer)
 }
 
 /** Each non-empty cell's hash and record as one number, and how many keys fall in each bucket of hashes. */
@@ -191,12 +194,15 @@ class Fingerprints {
     this.length = length
   }
 
-  /** The array the keys are spread into, each bucket's start computed. */
+  /**
+   * The array the keys are spread into, each bucket's start computed; one entry longer than the keys,
+   * so that once they are counted it holds two 4-byte numbers a value, code 0 included.
+   */
   spread(): Float64Array {
     const { bucketStarts } = this
     for (let bucket = 1; bucket < bucketStarts.length; bucket++) bucketStarts[bucket] += bucketStarts[bucket - 1] as number
     this.fill = bucketStarts.slice(0, bucketStarts.length - 1)
-    return new Float64Array(this.length)
+    return new Float64Array(this.length + 1)
   }
 
   private fill = new Int32Array(0)
@@ -223,12 +229,13 @@ class Fingerprints {
   }
 }
 
-/** Walks sorted fingerprint keys: each run of equal hashes, its texts checked equal, is a value and its count. */
+/**
+ * Walks sorted fingerprint keys: each run of equal hashes, its texts checked equal, is a value, whose
+ * count is kept at its first record (`countAt`: no list of values grown as they come).
+ */
 class RunCounter {
   done = false
   private at = 0
-  private counts = new Int32Array(1024)
-  private firsts = new Int32Array(1024)
   private valueCount = 1
   private maxCount = 0
 
@@ -237,36 +244,53 @@ class RunCounter {
     private readonly position: number,
     private readonly sorted: Float64Array,
     private readonly length: number,
+    /** Zeroed, a number per record. */
+    private readonly countAt: Int32Array,
   ) {}
 
   countSlice(keys: number): void {
-    const { sorted, length } = this
+    const { sorted, length, countAt } = this
     const end = Math.min(length, this.at + keys)
     let at = this.at
     while (at < end) {
-      const hash = Math.floor((sorted[at] as number) / RECORD_SCALE)
+      const key = sorted[at] as number
+      const base = Math.floor(key / RECORD_SCALE) * RECORD_SCALE
+      // the keys of one hash lie below the next hash's first key
+      const limit = base + RECORD_SCALE
       let next = at + 1
-      while (next < length && Math.floor((sorted[next] as number) / RECORD_SCALE) === hash) next++
-      if (next - at === 1) this.value((sorted[at] as number) - hash * RECORD_SCALE, 1)
-      else this.splitRun(at, next, hash * RECORD_SCALE)
+      while (next < length && (sorted[next] as number) < limit) next++
+      if (next - at === 1) {
+        countAt[key - base] = 1
+        this.valueCount++
+        if (this.maxCount === 0) this.maxCount = 1
+      } else this.countRun(at, next, base)
       at = next
     }
     this.at = at
     this.done = at >= length
   }
 
-  /** The records of a run of one hash, grouped by their texts (almost always one group). */
+  /** The records of a run of one hash: one value if all its texts are the first's, else grouped by text. */
+  private countRun(from: number, to: number, base: number): void {
+    const { sorted } = this
+    const first = (sorted[from] as number) - base
+    const text = this.cellText(first)
+    for (let i = from + 1; i < to; i++) if (!this.holds((sorted[i] as number) - base, text)) return this.splitRun(from, to, base)
+    this.value(first, to - from)
+  }
+
+  /** A run whose hash is shared by different texts (rare): its records grouped by their texts. */
   private splitRun(from: number, to: number, base: number): void {
     let records: number[] = []
     for (let i = from; i < to; i++) records.push((this.sorted[i] as number) - base)
     while (records.length > 0) {
       const first = records[0] as number
-      const [text, start, end] = this.cell(first)
+      const text = this.cellText(first)
       const other: number[] = []
       let count = 1
       for (let i = 1; i < records.length; i++) {
         const record = records[i] as number
-        if (this.holds(record, text, start, end)) count++
+        if (this.holds(record, text)) count++
         else other.push(record)
       }
       this.value(first, count)
@@ -274,64 +298,58 @@ class RunCounter {
     }
   }
 
-  /** Where a record's cell lies: its chunk's text, start and end. */
-  private cell(record: number): [string, number, number] {
+  /** A record's cell text (a slice of its chunk's text, not a copy). */
+  private cellText(record: number): string {
     const chunk = this.table.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    return [chunk.text, recordStart + chunk.fieldEnds.begin(local, this.position), recordStart + chunk.fieldEnds.end(local, this.position)]
+    return chunk.text.slice(recordStart + chunk.fieldEnds.begin(local, this.position), recordStart + chunk.fieldEnds.end(local, this.position))
   }
 
-  /** Whether a record's cell holds the text at [start, end) of `text`. */
-  private holds(record: number, text: string, start: number, end: number): boolean {
+  /**
+   * Whether a record's cell holds `text`: lengths first, then the engine's own comparison of two
+   * slices (a few times faster than comparing character by character here).
+   */
+  private holds(record: number, text: string): boolean {
     const chunk = this.table.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    const from = recordStart + chunk.fieldEnds.begin(local, this.position)
-    if (recordStart + chunk.fieldEnds.end(local, this.position) - from !== end - start) return false
-    const other = chunk.text
-    for (let i = 0; i < end - start; i++) if (other.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false
-    return true
+    const start = recordStart + chunk.fieldEnds.begin(local, this.position)
+    const end = recordStart + chunk.fieldEnds.end(local, this.position)
+    return end - start === text.length && chunk.text.slice(start, end) === text
   }
 
   private value(first: number, count: number): void {
-    const code = this.valueCount++
-    if (code === this.counts.length) {
-      const counts = new Int32Array(code * 2)
-      counts.set(this.counts)
-      this.counts = counts
-      const firsts = new Int32Array(code * 2)
-      firsts.set(this.firsts)
-      this.firsts = firsts
-    }
-    this.counts[code] = count
-    this.firsts[code] = first
+    this.countAt[first] = count
+    this.valueCount++
     if (count > this.maxCount) this.maxCount = count
   }
 
   /**
    * The values counted, numbered in the order of their first records (as an index numbers its codes:
    * a summary reading many of their texts, thousands tied at its cut, then reads them in order).
+   * `room`: memory no longer needed, of 8 bytes a value or more, the codes' counts and first records
+   * are kept in.
    */
-  counted(empty: number): CountedValues {
-    const { valueCount, firsts, counts, table, position } = this
-    const codeAt = new Int32Array(table.size)
-    for (let code = 1; code < valueCount; code++) codeAt[firsts[code] as number] = code
-    const ordered = new Int32Array(valueCount)
-    const orderedFirsts = new Int32Array(valueCount)
+  counted(empty: number, room: ArrayBufferLike): CountedValues {
+    const { valueCount, countAt, table, position } = this
+    const counts = new Int32Array(room, 0, valueCount)
+    const firsts = new Int32Array(room, valueCount * 4, valueCount)
+    counts[0] = 0
+    firsts[0] = 0
     let next = 1
-    for (let record = 0; record < codeAt.length; record++) {
-      const code = codeAt[record] as number
-      if (code === 0) continue
-      ordered[next] = counts[code] as number
-      orderedFirsts[next++] = record
+    for (let record = 0; record < countAt.length; record++) {
+      const count = countAt[record] as number
+      if (count === 0) continue
+      counts[next] = count
+      firsts[next++] = record
     }
     return {
       valueCount,
-      counts: ordered,
+      counts,
       empty,
       maxCount: this.maxCount,
-      valueAt: (code) => table.fieldText(orderedFirsts[code] as number, position) ?? '',
+      valueAt: (code) => table.fieldText(firsts[code] as number, position) ?? '',
     }
   }
 }
