@@ -1,8 +1,7 @@
 // A whole table's summary asked before a column's index is built (counted by column-counts.ts) must be
 // the summary the index gives: the same table summarised again once its index is built is compared.
 import { describe, expect, it } from 'vitest'
-import { hashOf } from './column-index.ts'
-import { countedTextsSteps, uniqueColumnTopSteps } from './column-counts.ts'
+import { countedTextsSteps, fingerprintOf, uniqueColumnTopSteps } from './column-counts.ts'
 import { compareStoredTexts } from './sort-ranks.ts'
 import { runToEnd } from './steps.ts'
 import { summarizeTable, type SummaryOptions } from './summary.ts'
@@ -67,7 +66,7 @@ describe('a whole table summarised before its column index is built', () => {
     let pair: [string, string] | undefined
     for (let n = 0; pair === undefined; n++) {
       const text = `v${n}`
-      const hash = hashOf(text, 0, text.length)
+      const hash = fingerprintOf(text, 0, text.length)
       const earlier = seen.get(hash)
       if (earlier === undefined) seen.set(hash, text)
       else pair = [earlier, text]
@@ -83,6 +82,19 @@ describe('a whole table summarised before its column index is built', () => {
       { value: b, text: b, count: 4 },
       { value: a, text: a, count: 2 },
     ])
+  })
+
+  it('counts a text as one value whether its records lie among ASCII texts or beside other characters', () => {
+    // texts of records among ASCII texts only are hashed from their bytes, others from their characters
+    const texts = Array.from({ length: 2000 }, (_, n) => {
+      if (n % 500 === 7) return `naïve ${n}`
+      if (n % 700 === 3) return 'Ā wide one'
+      return `value ${n % 300}`
+    })
+    const [before, after] = beforeAndAfterIndex(tableOf(texts, { chunkSize: 1000 }), { top: 1000 })
+    expect(before).toEqual(after)
+    expect(before.fields[0]).toMatchObject({ distinct: 300 + 4 + 1 })
+    expect(before.fields[0]?.top.find((entry) => entry.text === 'value 7')?.count).toBe(5)
   })
 
   it('of a unique column: its first values in sort order, its null and "" cells empty', () => {
