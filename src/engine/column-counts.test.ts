@@ -94,6 +94,11 @@ describe('a whole table summarised before its column index is built', () => {
     const [before, after] = beforeAndAfterIndex(tableOf(texts, { chunkSize: 1000 }), { top: 1000 })
     expect(before).toEqual(after)
     expect(before.fields[0]).toMatchObject({ distinct: 300 + 4 + 1 })
+    // and whether they lie among long texts (hashed from their characters) or short ones
+    const long = Array.from({ length: 1200 }, (_, n) => (n >= 300 && n < 600 && n % 2 === 0 ? `${'long text '.repeat(80)}${n % 7}` : `value ${n % 400}`))
+    const [longBefore, longAfter] = beforeAndAfterIndex(tableOf(long, { chunkSize: 1000 }), { top: 100 })
+    expect(longBefore).toEqual(longAfter)
+    expect(longBefore.fields[0]).toMatchObject({ distinct: 400 + 7 })
     expect(before.fields[0]?.top.find((entry) => entry.text === 'value 7')?.count).toBe(5)
   })
 

@@ -156,6 +156,7 @@ export function* countedTextsSteps(table: StoredTable, position: number): Steps<
 
 /** Records whose text is read as bytes at a time (a few tens of KB: the bytes stay in cache). */
 const BATCH_RECORDS = 256
+const BATCH_BYTES = 1 << 16
 const encoder = new TextEncoder()
 const FNV_OFFSET = 0x811c9dc5 | 0
 const FNV_PRIME = 0x01000193
@@ -235,11 +236,14 @@ class Fingerprints {
     this.length = length
   }
 
-  private bytes = new Uint8Array(1 << 16)
+  private readonly bytes = new Uint8Array(BATCH_BYTES)
 
-  /** `text.slice(start, end)` as bytes, one a character, when it is all ASCII; else undefined. */
+  /**
+   * `text.slice(start, end)` as bytes, one a character, when it is all ASCII and fits the buffer (a
+   * batch of long texts is hashed from its characters); else undefined.
+   */
   private asciiBytes(text: string, start: number, end: number): Uint8Array | undefined {
-    if (this.bytes.length < end - start) this.bytes = new Uint8Array(end - start)
+    if (end - start > this.bytes.length) return undefined
     const { read, written } = encoder.encodeInto(text.slice(start, end), this.bytes)
     return read === end - start && written === end - start ? this.bytes : undefined
   }
