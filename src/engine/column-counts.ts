@@ -8,10 +8,13 @@
 //   in sort order, picked in one pass over the cells where they lie (no code, no key per value);
 // - any other text column of up to 2^21 records: by fingerprints, each cell's hash and record
 //   number as one number, sorted, a run of equal hashes being a value once its texts are checked
-//   equal (`countedTextsSteps`).
+//   equal (`countedTextsSteps`);
+// - a numeric column whose numbers are all written as `String` writes them: by each cell's number in
+//   a table of slots keyed by numbers, no text compared (`countedNumbersSteps`).
 // Each works a chunk (or a slice of keys) per step. Other columns give undefined: the summary builds
 // the index.
 
+import { isNumericType } from './cell-text.ts'
 import { compareRangesQuickly } from './sort-ranks.ts'
 import type { Steps } from './steps.ts'
 import { isNullBit, type Chunk, type StoredTable } from './table.ts'
@@ -406,4 +409,190 @@ class RunCounter {
       valueAt: (code) => table.fieldText(firsts[code] as number, position) ?? '',
     }
   }
+}
+
+/** The distinct numbers of a numeric column counted without its index: each code's number too. */
+export interface CountedNumbers extends CountedValues {
+  /** The number of each code (0 unused). */
+  readonly numbers: Float64Array
+}
+
+/**
+ * The numeric column `position`'s distinct values and counts, numbered in the order they first occur
+ * (as its index numbers them), from each cell's number instead of its text: a table of slots keyed by
+ * the number holds each value's code, so a repeat is found without reading the text it repeats (the
+ * index compares texts, read at random places). A step a chunk. Undefined, for the index to count,
+ * unless every non-empty cell is a number written the one way `String` writes it (`plainNumberAt`):
+ * then two cells hold the same text exactly when they hold the same number.
+ */
+export function* countedNumbersSteps(table: StoredTable, position: number): Steps<CountedNumbers | undefined> {
+  const field = table.fields[position]
+  if (field === undefined || !isNumericType(field.type) || table.size >= CODE_SCALE) return undefined
+  const numbers = new NumberCodes(table.nullBitsOf(position), position)
+  for (const chunk of table.chunks) {
+    if (!numbers.add(chunk)) return undefined
+    yield
+  }
+  return numbers.counted(table, position)
+}
+
+/** A slot's code and count as one number: code * CODE_SCALE + count (exact for tables under 2^26 records). */
+const CODE_SCALE = 2 ** 26
+
+/**
+ * Codes of numbers in a table of slots (open addressing on the number's bits, at most half full): a
+ * slot holds its number, then its code and count as one number, so that counting a repeat reads and
+ * writes one place of the table (a table for tens of thousands of values is megabytes: a cache miss
+ * a place).
+ */
+class NumberCodes {
+  empty = 0
+  private valueCount = 1
+  private numbers = new Float64Array(1024)
+  private firsts = new Int32Array(1024)
+  private slots = new Float64Array(2 * 4096)
+  private mask = 4095
+  private readonly bits = new Float64Array(1)
+  private readonly words = new Int32Array(this.bits.buffer)
+
+  constructor(
+    private readonly nulls: Uint8Array | null,
+    private readonly position: number,
+  ) {}
+
+  /** Counts a chunk's cells; false at a cell that is not a plainly written number. */
+  add({ first, count, text, starts, fieldEnds }: Chunk): boolean {
+    const { nulls, position } = this
+    for (let local = 0; local < count; local++) {
+      const record = first + local
+      if (nulls !== null && isNullBit(nulls, record)) {
+        this.empty++
+        continue
+      }
+      const recordStart = starts[local] as number
+      const start = recordStart + fieldEnds.begin(local, position)
+      const end = recordStart + fieldEnds.end(local, position)
+      if (start === end) {
+        this.empty++
+        continue
+      }
+      const value = plainNumberAt(text, start, end)
+      if (Number.isNaN(value)) return false
+      this.count(value, record)
+    }
+    return true
+  }
+
+  private count(value: number, record: number): void {
+    const { slots, mask } = this
+    let slot = this.slotOf(value) & mask
+    for (;;) {
+      if (slots[2 * slot + 1] === 0) break
+      if (slots[2 * slot] === value) {
+        slots[2 * slot + 1]++
+        return
+      }
+      slot = (slot + 1) & mask
+    }
+    const code = this.valueCount++
+    if (code === this.numbers.length) this.growValues()
+    this.numbers[code] = value
+    this.firsts[code] = record
+    slots[2 * slot] = value
+    slots[2 * slot + 1] = code * CODE_SCALE + 1
+    if (this.valueCount * 2 > mask) this.growSlots()
+  }
+
+  /** A hash of the number's 64 bits. */
+  private slotOf(value: number): number {
+    this.bits[0] = value
+    const hash = Math.imul((this.words[0] as number) ^ Math.imul(this.words[1] as number, 0x9e3779b1), 0x85ebca6b)
+    return hash ^ (hash >>> 15)
+  }
+
+  private growValues(): void {
+    const numbers = new Float64Array(this.numbers.length * 2)
+    numbers.set(this.numbers)
+    this.numbers = numbers
+    const firsts = new Int32Array(this.firsts.length * 2)
+    firsts.set(this.firsts)
+    this.firsts = firsts
+  }
+
+  private growSlots(): void {
+    const old = this.slots
+    const mask = this.mask * 2 + 1
+    const slots = new Float64Array(2 * (mask + 1))
+    for (let from = 0; from < old.length; from += 2) {
+      if (old[from + 1] === 0) continue
+      let slot = this.slotOf(old[from] as number) & mask
+      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask
+      slots[2 * slot] = old[from] as number
+      slots[2 * slot + 1] = old[from + 1] as number
+    }
+    this.slots = slots
+    this.mask = mask
+  }
+
+  counted(table: StoredTable, position: number): CountedNumbers {
+    const { valueCount, firsts, slots } = this
+    const counts = new Int32Array(valueCount)
+    let maxCount = 0
+    for (let at = 1; at < slots.length; at += 2) {
+      const both = slots[at] as number
+      if (both === 0) continue
+      const code = Math.floor(both / CODE_SCALE)
+      const count = both - code * CODE_SCALE
+      counts[code] = count
+      if (count > maxCount) maxCount = count
+    }
+    return {
+      valueCount,
+      counts,
+      numbers: this.numbers.subarray(0, valueCount),
+      empty: this.empty,
+      maxCount,
+      valueAt: (code) => table.fieldText(firsts[code] as number, position) ?? '',
+    }
+  }
+}
+
+/** Exact powers of ten (a number of up to 15 digits divided by one is the number its text means). */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power)
+const ZERO = 48
+const MINUS = 45
+const POINT = 46
+
+/**
+ * The number written at [start, end) of `text` when it is written as `String` writes it and has at
+ * most 15 digits: an optional minus (not of zero), no leading zeros, a fraction without trailing
+ * zeros, and no exponent (`1e-7`, which `String` writes for numbers below 1e-6). NaN for any other
+ * text. Such texts are the same text exactly when they are the same number: 15 digits always read back.
+ */
+export function plainNumberAt(text: string, start: number, end: number): number {
+  let at = start
+  const negative = text.charCodeAt(at) === MINUS
+  if (negative) at++
+  const integerStart = at
+  let mantissa = 0
+  let digits = 0
+  let point = -1
+  for (; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === POINT && point === -1 && at > integerStart) point = at
+    else if (code >= ZERO && code <= ZERO + 9) {
+      mantissa = mantissa * 10 + (code - ZERO)
+      digits++
+    } else return Number.NaN
+  }
+  if (digits === 0 || digits > 15) return Number.NaN
+  const integerEnd = point === -1 ? end : point
+  // a leading zero only alone before the point; a fraction has digits, and no trailing zero
+  if (text.charCodeAt(integerStart) === ZERO && integerEnd - integerStart > 1) return Number.NaN
+  if (point !== -1 && (point === end - 1 || text.charCodeAt(end - 1) === ZERO)) return Number.NaN
+  const scale = point === -1 ? 0 : end - point - 1
+  const value = mantissa / (POWERS_OF_TEN[scale] as number)
+  if (value !== 0 && value < 1e-6) return Number.NaN
+  if (negative) return value === 0 ? Number.NaN : -value
+  return value
 }
