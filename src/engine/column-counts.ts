@@ -8,11 +8,13 @@
 //   in sort order, picked in one pass over the cells where they lie (no code, no key per value);
 // - any other text column of up to 2^21 records: by fingerprints, each cell's hash and record
 //   number as one number, sorted, a run of equal hashes being a value once its texts are checked
-//   equal (`countedTextsSteps`).
+//   equal (`countedTextsSteps`);
+// - a numeric column whose numbers are all written as `String` writes them: by each cell's number in
+//   a table of slots keyed by numbers, no text compared (`countedNumbersSteps`).
 // Each works a chunk (or a slice of keys) per step. Other columns give undefined: the summary builds
 // the index.
 
-import { hashOf } from './column-index.ts'
+import { isNumericType } from './cell-text.ts'
 import { compareRangesQuickly } from './sort-ranks.ts'
 import type { Steps } from './steps.ts'
 import { isNullBit, type Chunk, type StoredTable } from './table.ts'
@@ -122,7 +124,7 @@ const KEYS_PER_STEP = 1 << 16
 
 /**
  * The text column `position`'s distinct values and counts, from fingerprints instead of an index:
- * each cell's 32-bit hash (column-index.ts's `hashOf`) and record number make one number, the numbers
+ * each cell's 32-bit hash (`fingerprintOf`) and record number make one number, the numbers
  * are sorted (spread into buckets by their top bits, each bucket sorted natively: cache-friendly
  * passes, no table of slots probed at random), and each run of equal hashes is one value held that
  * many times once its texts are checked equal (a hash shared by different texts splits its run).
@@ -144,12 +146,53 @@ export function* countedTextsSteps(table: StoredTable, position: number): Steps<
     yield
     bucket = fingerprints.sortBuckets(sorted, bucket, KEYS_PER_STEP)
   }
-  const runs = new RunCounter(table, position, sorted, fingerprints.length)
+  // the keys are spread: their memory (8 bytes a record) holds a count per record, then the sorted
+  // keys' memory (8 bytes a value or more) the values' counts (fresh memory is a page fault a 4 KB)
+  const countAt = new Int32Array(fingerprints.keys.buffer, 0, table.size).fill(0)
+  const runs = new RunCounter(table, position, sorted, fingerprints.length, countAt)
   while (!runs.done) {
     yield
     runs.countSlice(KEYS_PER_STEP)
   }
-  return runs.counted(fingerprints.empty)
+  return runs.counted(fingerprints.empty, sorted.buffer)
+}
+
+/** Records whose text is read as bytes at a time (a few tens of KB: the bytes stay in cache). */
+const BATCH_RECORDS = 256
+const BATCH_BYTES = 1 << 16
+const encoder = new TextEncoder()
+const FNV_OFFSET = 0x811c9dc5 | 0
+const FNV_PRIME = 0x01000193
+
+/**
+ * A cell's fingerprint hash: FNV-1a over its characters taken four at a time, 8 bits apart (so over
+ * an ASCII text's bytes as `fingerprintOfBytes` reads them), then mixed so that its top bits spread.
+ */
+export function fingerprintOf(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET
+  let i = start
+  for (; i + 3 < end; i += 4) {
+    hash = Math.imul(hash ^ (text.charCodeAt(i) | (text.charCodeAt(i + 1) << 8) | (text.charCodeAt(i + 2) << 16) | (text.charCodeAt(i + 3) << 24)), FNV_PRIME)
+  }
+  for (; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME)
+  return mixed(hash)
+}
+
+/** `fingerprintOf` of an ASCII text from its bytes (a quarter of the multiplications of a hash a character, and no string reads). */
+function fingerprintOfBytes(bytes: Uint8Array, start: number, end: number): number {
+  let hash = FNV_OFFSET
+  let i = start
+  for (; i + 3 < end; i += 4) {
+    hash = Math.imul(hash ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24)), FNV_PRIME)
+  }
+  for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME)
+  return mixed(hash)
+}
+
+function mixed(hash: number): number {
+  hash ^= hash >>> 15
+  hash = Math.imul(hash, 0x2c1b3c6d)
+  return hash ^ (hash >>> 12)
 }
 
 /** Each non-empty cell's hash and record as one number, and how many keys fall in each bucket of hashes. */
@@ -171,32 +214,52 @@ class Fingerprints {
   add({ first, count, text, starts, fieldEnds }: Chunk): void {
     const { nulls, position, keys, bucketStarts } = this
     let length = this.length
-    for (let local = 0; local < count; local++) {
-      const record = first + local
-      if (nulls !== null && isNullBit(nulls, record)) {
-        this.empty++
-        continue
+    for (let from = 0; from < count; from += BATCH_RECORDS) {
+      const to = Math.min(count, from + BATCH_RECORDS)
+      const base = starts[from] as number
+      const bytes = this.asciiBytes(text, base, Math.min(text.length, starts[to] as number))
+      for (let local = from; local < to; local++) {
+        const record = first + local
+        if (nulls !== null && isNullBit(nulls, record)) {
+          this.empty++
+          continue
+        }
+        const recordStart = starts[local] as number
+        const start = recordStart + fieldEnds.begin(local, position)
+        const end = recordStart + fieldEnds.end(local, position)
+        if (start === end) {
+          this.empty++
+          continue
+        }
+        const hash = (bytes === undefined ? fingerprintOf(text, start, end) : fingerprintOfBytes(bytes, start - base, end - base)) >>> 0
+        keys[length++] = hash * RECORD_SCALE + record
+        bucketStarts[(hash >>> (32 - BUCKET_BITS)) + 1]++
       }
-      const recordStart = starts[local] as number
-      const start = recordStart + fieldEnds.begin(local, position)
-      const end = recordStart + fieldEnds.end(local, position)
-      if (start === end) {
-        this.empty++
-        continue
-      }
-      const hash = hashOf(text, start, end) >>> 0
-      keys[length++] = hash * RECORD_SCALE + record
-      bucketStarts[(hash >>> (32 - BUCKET_BITS)) + 1]++
     }
     this.length = length
   }
 
-  /** The array the keys are spread into, each bucket's start computed. */
+  private readonly bytes = new Uint8Array(BATCH_BYTES)
+
+  /**
+   * `text.slice(start, end)` as bytes, one a character, when it is all ASCII and fits the buffer (a
+   * batch of long texts is hashed from its characters); else undefined.
+   */
+  private asciiBytes(text: string, start: number, end: number): Uint8Array | undefined {
+    if (end - start > this.bytes.length) return undefined
+    const { read, written } = encoder.encodeInto(text.slice(start, end), this.bytes)
+    return read === end - start && written === end - start ? this.bytes : undefined
+  }
+
+  /**
+   * The array the keys are spread into, each bucket's start computed; one entry longer than the keys,
+   * so that once they are counted it holds two 4-byte numbers a value, code 0 included.
+   */
   spread(): Float64Array {
     const { bucketStarts } = this
     for (let bucket = 1; bucket < bucketStarts.length; bucket++) bucketStarts[bucket] += bucketStarts[bucket - 1] as number
     this.fill = bucketStarts.slice(0, bucketStarts.length - 1)
-    return new Float64Array(this.length)
+    return new Float64Array(this.length + 1)
   }
 
   private fill = new Int32Array(0)
@@ -223,12 +286,13 @@ class Fingerprints {
   }
 }
 
-/** Walks sorted fingerprint keys: each run of equal hashes, its texts checked equal, is a value and its count. */
+/**
+ * Walks sorted fingerprint keys: each run of equal hashes, its texts checked equal, is a value, whose
+ * count is kept at its first record (`countAt`: no list of values grown as they come).
+ */
 class RunCounter {
   done = false
   private at = 0
-  private counts = new Int32Array(1024)
-  private firsts = new Int32Array(1024)
   private valueCount = 1
   private maxCount = 0
 
@@ -237,36 +301,53 @@ class RunCounter {
     private readonly position: number,
     private readonly sorted: Float64Array,
     private readonly length: number,
+    /** Zeroed, a number per record. */
+    private readonly countAt: Int32Array,
   ) {}
 
   countSlice(keys: number): void {
-    const { sorted, length } = this
+    const { sorted, length, countAt } = this
     const end = Math.min(length, this.at + keys)
     let at = this.at
     while (at < end) {
-      const hash = Math.floor((sorted[at] as number) / RECORD_SCALE)
+      const key = sorted[at] as number
+      const base = Math.floor(key / RECORD_SCALE) * RECORD_SCALE
+      // the keys of one hash lie below the next hash's first key
+      const limit = base + RECORD_SCALE
       let next = at + 1
-      while (next < length && Math.floor((sorted[next] as number) / RECORD_SCALE) === hash) next++
-      if (next - at === 1) this.value((sorted[at] as number) - hash * RECORD_SCALE, 1)
-      else this.splitRun(at, next, hash * RECORD_SCALE)
+      while (next < length && (sorted[next] as number) < limit) next++
+      if (next - at === 1) {
+        countAt[key - base] = 1
+        this.valueCount++
+        if (this.maxCount === 0) this.maxCount = 1
+      } else this.countRun(at, next, base)
       at = next
     }
     this.at = at
     this.done = at >= length
   }
 
-  /** The records of a run of one hash, grouped by their texts (almost always one group). */
+  /** The records of a run of one hash: one value if all its texts are the first's, else grouped by text. */
+  private countRun(from: number, to: number, base: number): void {
+    const { sorted } = this
+    const first = (sorted[from] as number) - base
+    const text = this.cellText(first)
+    for (let i = from + 1; i < to; i++) if (!this.holds((sorted[i] as number) - base, text)) return this.splitRun(from, to, base)
+    this.value(first, to - from)
+  }
+
+  /** A run whose hash is shared by different texts (rare): its records grouped by their texts. */
   private splitRun(from: number, to: number, base: number): void {
     let records: number[] = []
     for (let i = from; i < to; i++) records.push((this.sorted[i] as number) - base)
     while (records.length > 0) {
       const first = records[0] as number
-      const [text, start, end] = this.cell(first)
+      const text = this.cellText(first)
       const other: number[] = []
       let count = 1
       for (let i = 1; i < records.length; i++) {
         const record = records[i] as number
-        if (this.holds(record, text, start, end)) count++
+        if (this.holds(record, text)) count++
         else other.push(record)
       }
       this.value(first, count)
@@ -274,64 +355,244 @@ class RunCounter {
     }
   }
 
-  /** Where a record's cell lies: its chunk's text, start and end. */
-  private cell(record: number): [string, number, number] {
+  /** A record's cell text (a slice of its chunk's text, not a copy). */
+  private cellText(record: number): string {
     const chunk = this.table.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    return [chunk.text, recordStart + chunk.fieldEnds.begin(local, this.position), recordStart + chunk.fieldEnds.end(local, this.position)]
+    return chunk.text.slice(recordStart + chunk.fieldEnds.begin(local, this.position), recordStart + chunk.fieldEnds.end(local, this.position))
   }
 
-  /** Whether a record's cell holds the text at [start, end) of `text`. */
-  private holds(record: number, text: string, start: number, end: number): boolean {
+  /**
+   * Whether a record's cell holds `text`: lengths first, then the engine's own comparison of two
+   * slices (a few times faster than comparing character by character here).
+   */
+  private holds(record: number, text: string): boolean {
     const chunk = this.table.chunkOf(record)
     const local = record - chunk.first
     const recordStart = chunk.starts[local] as number
-    const from = recordStart + chunk.fieldEnds.begin(local, this.position)
-    if (recordStart + chunk.fieldEnds.end(local, this.position) - from !== end - start) return false
-    const other = chunk.text
-    for (let i = 0; i < end - start; i++) if (other.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false
-    return true
+    const start = recordStart + chunk.fieldEnds.begin(local, this.position)
+    const end = recordStart + chunk.fieldEnds.end(local, this.position)
+    return end - start === text.length && chunk.text.slice(start, end) === text
   }
 
   private value(first: number, count: number): void {
-    const code = this.valueCount++
-    if (code === this.counts.length) {
-      const counts = new Int32Array(code * 2)
-      counts.set(this.counts)
-      this.counts = counts
-      const firsts = new Int32Array(code * 2)
-      firsts.set(this.firsts)
-      this.firsts = firsts
-    }
-    this.counts[code] = count
-    this.firsts[code] = first
+    this.countAt[first] = count
+    this.valueCount++
     if (count > this.maxCount) this.maxCount = count
   }
 
   /**
    * The values counted, numbered in the order of their first records (as an index numbers its codes:
    * a summary reading many of their texts, thousands tied at its cut, then reads them in order).
+   * `room`: memory no longer needed, of 8 bytes a value or more, the codes' counts and first records
+   * are kept in.
    */
-  counted(empty: number): CountedValues {
-    const { valueCount, firsts, counts, table, position } = this
-    const codeAt = new Int32Array(table.size)
-    for (let code = 1; code < valueCount; code++) codeAt[firsts[code] as number] = code
-    const ordered = new Int32Array(valueCount)
-    const orderedFirsts = new Int32Array(valueCount)
+  counted(empty: number, room: ArrayBufferLike): CountedValues {
+    const { valueCount, countAt, table, position } = this
+    const counts = new Int32Array(room, 0, valueCount)
+    const firsts = new Int32Array(room, valueCount * 4, valueCount)
+    counts[0] = 0
+    firsts[0] = 0
     let next = 1
-    for (let record = 0; record < codeAt.length; record++) {
-      const code = codeAt[record] as number
-      if (code === 0) continue
-      ordered[next] = counts[code] as number
-      orderedFirsts[next++] = record
+    for (let record = 0; record < countAt.length; record++) {
+      const count = countAt[record] as number
+      if (count === 0) continue
+      counts[next] = count
+      firsts[next++] = record
     }
     return {
       valueCount,
-      counts: ordered,
+      counts,
       empty,
       maxCount: this.maxCount,
-      valueAt: (code) => table.fieldText(orderedFirsts[code] as number, position) ?? '',
+      valueAt: (code) => table.fieldText(firsts[code] as number, position) ?? '',
     }
   }
+}
+
+/** The distinct numbers of a numeric column counted without its index: each code's number too. */
+export interface CountedNumbers extends CountedValues {
+  /** The number of each code (0 unused). */
+  readonly numbers: Float64Array
+}
+
+/**
+ * The numeric column `position`'s distinct values and counts, numbered in the order they first occur
+ * (as its index numbers them), from each cell's number instead of its text: a table of slots keyed by
+ * the number holds each value's code, so a repeat is found without reading the text it repeats (the
+ * index compares texts, read at random places). A step a chunk. Undefined, for the index to count,
+ * unless every non-empty cell is a number written the one way `String` writes it (`plainNumberAt`):
+ * then two cells hold the same text exactly when they hold the same number.
+ */
+export function* countedNumbersSteps(table: StoredTable, position: number): Steps<CountedNumbers | undefined> {
+  const field = table.fields[position]
+  if (field === undefined || !isNumericType(field.type) || table.size >= CODE_SCALE) return undefined
+  const numbers = new NumberCodes(table.nullBitsOf(position), position)
+  for (const chunk of table.chunks) {
+    if (!numbers.add(chunk)) return undefined
+    yield
+  }
+  return numbers.counted(table, position)
+}
+
+/** A slot's code and count as one number: code * CODE_SCALE + count (exact for tables under 2^26 records). */
+const CODE_SCALE = 2 ** 26
+
+/**
+ * Codes of numbers in a table of slots (open addressing on the number's bits, at most half full): a
+ * slot holds its number, then its code and count as one number, so that counting a repeat reads and
+ * writes one place of the table (a table for tens of thousands of values is megabytes: a cache miss
+ * a place).
+ */
+class NumberCodes {
+  empty = 0
+  private valueCount = 1
+  private numbers = new Float64Array(1024)
+  private firsts = new Int32Array(1024)
+  private slots = new Float64Array(2 * 4096)
+  private mask = 4095
+  private readonly bits = new Float64Array(1)
+  private readonly words = new Int32Array(this.bits.buffer)
+
+  constructor(
+    private readonly nulls: Uint8Array | null,
+    private readonly position: number,
+  ) {}
+
+  /** Counts a chunk's cells; false at a cell that is not a plainly written number. */
+  add({ first, count, text, starts, fieldEnds }: Chunk): boolean {
+    const { nulls, position } = this
+    for (let local = 0; local < count; local++) {
+      const record = first + local
+      if (nulls !== null && isNullBit(nulls, record)) {
+        this.empty++
+        continue
+      }
+      const recordStart = starts[local] as number
+      const start = recordStart + fieldEnds.begin(local, position)
+      const end = recordStart + fieldEnds.end(local, position)
+      if (start === end) {
+        this.empty++
+        continue
+      }
+      const value = plainNumberAt(text, start, end)
+      if (Number.isNaN(value)) return false
+      this.count(value, record)
+    }
+    return true
+  }
+
+  private count(value: number, record: number): void {
+    const { slots, mask } = this
+    let slot = this.slotOf(value) & mask
+    for (;;) {
+      if (slots[2 * slot + 1] === 0) break
+      if (slots[2 * slot] === value) {
+        slots[2 * slot + 1]++
+        return
+      }
+      slot = (slot + 1) & mask
+    }
+    const code = this.valueCount++
+    if (code === this.numbers.length) this.growValues()
+    this.numbers[code] = value
+    this.firsts[code] = record
+    slots[2 * slot] = value
+    slots[2 * slot + 1] = code * CODE_SCALE + 1
+    if (this.valueCount * 2 > mask) this.growSlots()
+  }
+
+  /** A hash of the number's 64 bits. */
+  private slotOf(value: number): number {
+    this.bits[0] = value
+    const hash = Math.imul((this.words[0] as number) ^ Math.imul(this.words[1] as number, 0x9e3779b1), 0x85ebca6b)
+    return hash ^ (hash >>> 15)
+  }
+
+  private growValues(): void {
+    const numbers = new Float64Array(this.numbers.length * 2)
+    numbers.set(this.numbers)
+    this.numbers = numbers
+    const firsts = new Int32Array(this.firsts.length * 2)
+    firsts.set(this.firsts)
+    this.firsts = firsts
+  }
+
+  private growSlots(): void {
+    const old = this.slots
+    const mask = this.mask * 2 + 1
+    const slots = new Float64Array(2 * (mask + 1))
+    for (let from = 0; from < old.length; from += 2) {
+      if (old[from + 1] === 0) continue
+      let slot = this.slotOf(old[from] as number) & mask
+      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask
+      slots[2 * slot] = old[from] as number
+      slots[2 * slot + 1] = old[from + 1] as number
+    }
+    this.slots = slots
+    this.mask = mask
+  }
+
+  counted(table: StoredTable, position: number): CountedNumbers {
+    const { valueCount, firsts, slots } = this
+    const counts = new Int32Array(valueCount)
+    let maxCount = 0
+    for (let at = 1; at < slots.length; at += 2) {
+      const both = slots[at] as number
+      if (both === 0) continue
+      const code = Math.floor(both / CODE_SCALE)
+      const count = both - code * CODE_SCALE
+      counts[code] = count
+      if (count > maxCount) maxCount = count
+    }
+    return {
+      valueCount,
+      counts,
+      numbers: this.numbers.subarray(0, valueCount),
+      empty: this.empty,
+      maxCount,
+      valueAt: (code) => table.fieldText(firsts[code] as number, position) ?? '',
+    }
+  }
+}
+
+/** Exact powers of ten (a number of up to 15 digits divided by one is the number its text means). */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power)
+const ZERO = 48
+const MINUS = 45
+const POINT = 46
+
+/**
+ * The number written at [start, end) of `text` when it is written as `String` writes it and has at
+ * most 15 digits: an optional minus (not of zero), no leading zeros, a fraction without trailing
+ * zeros, and no exponent (`1e-7`, which `String` writes for numbers below 1e-6). NaN for any other
+ * text. Such texts are the same text exactly when they are the same number: 15 digits always read back.
+ */
+export function plainNumberAt(text: string, start: number, end: number): number {
+  let at = start
+  const negative = text.charCodeAt(at) === MINUS
+  if (negative) at++
+  const integerStart = at
+  let mantissa = 0
+  let digits = 0
+  let point = -1
+  for (; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === POINT && point === -1 && at > integerStart) point = at
+    else if (code >= ZERO && code <= ZERO + 9) {
+      mantissa = mantissa * 10 + (code - ZERO)
+      digits++
+    } else return Number.NaN
+  }
+  if (digits === 0 || digits > 15) return Number.NaN
+  const integerEnd = point === -1 ? end : point
+  // a leading zero only alone before the point; a fraction has digits, and no trailing zero
+  if (text.charCodeAt(integerStart) === ZERO && integerEnd - integerStart > 1) return Number.NaN
+  if (point !== -1 && (point === end - 1 || text.charCodeAt(end - 1) === ZERO)) return Number.NaN
+  const scale = point === -1 ? 0 : end - point - 1
+  const value = mantissa / (POWERS_OF_TEN[scale] as number)
+  if (value !== 0 && value < 1e-6) return Number.NaN
+  if (negative) return value === 0 ? Number.NaN : -value
+  return value
 }
