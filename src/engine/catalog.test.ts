@@ -17,6 +17,40 @@ describe('Catalog', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
+  it('waits for a load still under way through waitForLoad, and for a loaded table at once', async () => {
+    const waits: string[] = []
+    const catalog = new Catalog({
+      waitForLoad: (load) => {
+        waits.push('waited')
+        return load
+      },
+    })
+    const end: { finish?: (loaded: Table) => void } = {}
+    catalog.add({
+      id: 'r',
+      load: (_onProgress, onPartial) =>
+        new Promise<Table>((resolve) => {
+          onPartial?.(table, 10)
+          end.finish = resolve
+        }),
+    })
+    const whole = catalog.prepare('r')
+    expect(waits).toHaveLength(1)
+    const prefix = await catalog.latest('r')
+    expect(prefix.complete).toBe(false)
+    // a prefix there already is no wait; something newer than it is
+    const before = waits.length
+    expect(await catalog.latest('r')).toBe(prefix)
+    const newer = catalog.latest('r', prefix.table)
+    expect(waits).toHaveLength(before + 1)
+    end.finish?.(table)
+    expect((await newer).complete).toBe(true)
+    expect(await whole).toBe(table)
+    await catalog.prepare('r')
+    await catalog.latest('r')
+    expect(waits).toHaveLength(before + 1)
+  })
+
   it('forgets a failed load so the next request tries again', async () => {
     let attempts = 0
     const catalog = new Catalog()

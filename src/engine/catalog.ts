@@ -84,10 +84,24 @@ interface Loading {
   readonly watchers: Set<() => void>
 }
 
+export interface CatalogOptions {
+  /**
+   * How a caller waits for a load still under way (default: it just waits). A server that holds its
+   * background work while requests are under way gives one that lets that work, the very load the
+   * request waits for, go on meanwhile.
+   */
+  waitForLoad?: <T>(load: Promise<T>) => Promise<T>
+}
+
 export class Catalog {
   private readonly entries: ResourceEntry[] = []
   private readonly byName = new Map<string, ResourceEntry>()
   private readonly loads = new Map<string, Loading>()
+  private readonly waitForLoad: <T>(load: Promise<T>) => Promise<T>
+
+  constructor(options: CatalogOptions = {}) {
+    this.waitForLoad = options.waitForLoad ?? ((load) => load)
+  }
 
   add(entry: ResourceEntry): void {
     const names = [entry.id, ...(entry.aliases ?? [])]
@@ -136,12 +150,18 @@ export class Catalog {
   }
 
   prepare(idOrAlias: string, onProgress?: ProgressCallback): Promise<Table> {
+    const loading = this.loadingOf(idOrAlias, onProgress)
+    if (loading === undefined) return Promise.reject(new Error(`Resource "${idOrAlias}" is not in the catalog`))
+    return loading.table ? loading.promise : this.waitForLoad(loading.promise)
+  }
+
+  /** The resource's load, started if it is not under way; undefined for a name not in the catalog. */
+  private loadingOf(idOrAlias: string, onProgress?: ProgressCallback): Loading | undefined {
     const entry = this.resolve(idOrAlias)
-    if (!entry) return Promise.reject(new Error(`Resource "${idOrAlias}" is not in the catalog`))
-    let loading = this.loads.get(entry.id)
-    if (!loading) loading = this.startLoad(entry)
+    if (!entry) return undefined
+    const loading = this.loads.get(entry.id) ?? this.startLoad(entry)
     if (onProgress && !loading.table) loading.listeners.add(onProgress)
-    return loading.promise
+    return loading
   }
 
   /**
@@ -150,18 +170,20 @@ export class Catalog {
    * Rejects when the load fails, like `prepare`.
    */
   async latest(idOrAlias: string, after?: Table, onProgress?: ProgressCallback): Promise<LoadState> {
-    const promise = this.prepare(idOrAlias, onProgress)
-    const entry = this.resolve(idOrAlias)
-    const loading = entry === undefined ? undefined : this.loads.get(entry.id)
+    const loading = this.loadingOf(idOrAlias, onProgress)
+    if (loading === undefined) throw new Error(`Resource "${idOrAlias}" is not in the catalog`)
     const now = (): LoadState | undefined => {
-      if (loading?.table) return { table: loading.table, complete: true, expectedSize: loading.table.size }
-      return loading?.partial && loading.partial.table !== after ? loading.partial : undefined
+      if (loading.table) return { table: loading.table, complete: true, expectedSize: loading.table.size }
+      return loading.partial && loading.partial.table !== after ? loading.partial : undefined
     }
     const ready = now()
-    if (ready || loading === undefined) return ready ?? { table: await promise, complete: true, expectedSize: (await promise).size }
-    await new Promise<void>((resolve) => loading.watchers.add(resolve))
+    if (ready) return ready
+    // a failed load wakes its watchers too: its promise then rejects here, as `prepare` does
+    await this.waitForLoad(Promise.race([loading.promise, new Promise<void>((resolve) => loading.watchers.add(resolve))]))
     const next = now()
-    return next ?? { table: await promise, complete: true, expectedSize: (await promise).size }
+    if (next) return next
+    const table = await loading.promise
+    return { table, complete: true, expectedSize: table.size }
   }
 
   private startLoad(entry: ResourceEntry): Loading {

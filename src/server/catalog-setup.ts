@@ -33,10 +33,12 @@ export interface CatalogSetupOptions extends Pick<ServerOptions, 'resources' | '
   onLateLoadError?: (error: ResourceLoadError) => void
   /** With `onLateLoadError`: awaited between the steps of a load and of the indexes made after it (default: a turn of the event loop). */
   backgroundTurn?: () => Promise<void>
+  /** How a request waits for a load still under way (the catalog's `waitForLoad`). */
+  waitForLoad?: <T>(load: Promise<T>) => Promise<T>
 }
 
 export async function createServerCatalog(options: CatalogSetupOptions): Promise<Catalog> {
-  const catalog = new Catalog()
+  const catalog = new Catalog({ waitForLoad: options.waitForLoad })
   const privateIds = new Set(options.privateIds)
   if (options.resources.length === 0) {
     registerDemoResources(catalog, { privateIds })

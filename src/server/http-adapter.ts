@@ -17,8 +17,8 @@ export interface AdapterOptions {
   maxBodyBytes?: number
   /** Awaited after reading a large body, before the handler sees it (a turn for the other requests). */
   pause?: () => Promise<void>
-  /** Told when each request starts; the function it returns, when that request ends (request-gate.ts). */
-  gate?: { enter(): () => void }
+  /** Told when each request starts (request-gate.ts): `leave` when it ends; its work runs `within` it. */
+  gate?: { start(): { leave: () => void; within: <T>(work: () => T) => T } }
   /** Called once per request when it ends (answered, or abandoned by the client). */
   onDone?: (method: string, rawUrl: string, status: number | 'aborted', milliseconds: number) => void
 }
@@ -36,7 +36,8 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   return (incoming, outgoing) => {
     const started = performance.now()
-    const leave = options.gate?.enter()
+    const presence = options.gate?.start()
+    const leave = presence?.leave
     const method = incoming.method ?? 'GET'
     const rawUrl = incoming.url ?? '/'
     let reported = false
@@ -47,7 +48,8 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
       options.onDone?.(method, rawUrl, status, performance.now() - started)
     }
     outgoing.on('close', () => report(outgoing.writableFinished ? outgoing.statusCode : 'aborted'))
-    void answer(handler, incoming, outgoing, options, maxBodyBytes).catch(() => {
+    const answering = presence ? presence.within(() => answer(handler, incoming, outgoing, options, maxBodyBytes)) : answer(handler, incoming, outgoing, options, maxBodyBytes)
+    void answering.catch(() => {
       if (!outgoing.headersSent) sendJson(outgoing, 500, errorEnvelope(options, 'Internal Server Error', 'Internal Server Error'))
       else outgoing.destroy()
     })

@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
       catalog = await createServerCatalog({
         ...options,
         backgroundTurn: gate.backgroundTurn,
+        waitForLoad: gate.waitForBackground,
         // a large file is served from its first chunk on; a problem found further down stops the server
         onLateLoadError: (error) => {
           console.error(`error: ${error.message}`)

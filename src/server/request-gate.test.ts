@@ -39,7 +39,7 @@ describe('the request gate', () => {
   it('holds background work while a request is under way, and lets it go when the request ends', async () => {
     const gate = new RequestGate()
     const { steps, whileUnderWay } = await stepsDuring(gate, async () => {
-      const leave = gate.enter()
+      const { leave } = gate.start()
       // several turns of the event loop, as a request's body, search and answer take
       for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve))
       leave()
@@ -54,12 +54,44 @@ describe('the request gate', () => {
 
   it('lets background work go after MAX_WAIT_MS even while requests keep coming', async () => {
     const gate = new RequestGate()
-    const leave = gate.enter()
+    const { leave } = gate.start()
     const started = performance.now()
     await gate.backgroundTurn()
     expect(performance.now() - started).toBeGreaterThanOrEqual(MAX_WAIT_MS - 1)
     expect(gate.requests()).toBe(1)
     leave()
+  })
+
+  it('lets background work go while a request waits for it, and counts the request again after', async () => {
+    const gate = new RequestGate()
+    const { leave, within } = gate.start()
+    // a load of 20 steps, each awaiting its background turn
+    const load = (async () => {
+      for (let step = 0; step < 20; step++) await gate.backgroundTurn()
+      return 'loaded'
+    })()
+    const started = performance.now()
+    expect(await within(() => gate.waitForBackground(load))).toBe('loaded')
+    // held by the request that waits for it, each step would wait MAX_WAIT_MS: a second in all
+    expect(performance.now() - started).toBeLessThan(MAX_WAIT_MS * 5)
+    expect(gate.requests()).toBe(1)
+    leave()
+    expect(gate.requests()).toBe(0)
+  })
+
+  it('does not count again a request that ended while it waited', async () => {
+    const gate = new RequestGate()
+    const { leave, within } = gate.start()
+    const end: { finish?: () => void } = {}
+    const waited = within(() => gate.waitForBackground(new Promise<void>((resolve) => (end.finish = resolve))))
+    expect(gate.requests()).toBe(0)
+    leave()
+    end.finish?.()
+    await waited
+    expect(gate.requests()).toBe(0)
+    // and a wait outside any request is the load itself, counting nothing
+    await gate.waitForBackground(Promise.resolve())
+    expect(gate.requests()).toBe(0)
   })
 
   it('counts each HTTP request from its start to its end through the adapter', async () => {
