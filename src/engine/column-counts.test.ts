@@ -1,23 +1,16 @@
 // A whole table's summary asked before a column's index is built (counted by column-counts.ts) must be
 // the summary the index gives: the same table summarised again once its index is built is compared.
 import { describe, expect, it } from 'vitest'
-import { countedNumbersSteps, countedTextsSteps, fingerprintOf, plainNumberAt, uniqueColumnTopSteps } from './column-counts.ts'
+import { countedTextsSteps, fingerprintOf, uniqueColumnTopSteps } from './column-counts.ts'
 import { compareStoredTexts } from './sort-ranks.ts'
 import { runToEnd } from './steps.ts'
 import { summarizeTable, type SummaryOptions } from './summary.ts'
 import { asStoredTable, TableBuilder, type StoredTable } from './table.ts'
 import type { TableSummary } from './summary-types.ts'
-import type { CellValue, FieldType } from './types.ts'
 
 function tableOf(texts: readonly (string | null)[], options: { chunkSize?: number; unique?: boolean } = {}): StoredTable {
   const builder = new TableBuilder([{ id: 't', type: 'text' }], { chunkSize: options.chunkSize ?? 700, ...(options.unique === true ? { uniqueColumns: ['t'] } : {}) })
   for (const t of texts) builder.append({ t })
-  return asStoredTable(builder.build())
-}
-
-function numericTableOf(type: FieldType, values: readonly CellValue[]): StoredTable {
-  const builder = new TableBuilder([{ id: 'n', type }], { chunkSize: 700 })
-  for (const n of values) builder.append({ n })
   return asStoredTable(builder.build())
 }
 
@@ -121,51 +114,6 @@ describe('a whole table summarised before its column index is built', () => {
     }
     // a column that is not unique, or not text, is not read this way
     expect(runToEnd(uniqueColumnTopSteps(tableOf(texts), 0, 10))).toBeUndefined()
-  })
-
-  it('of a numeric column is what the index gives: repeats, negatives, fractions, nulls, counts tied at the cut', () => {
-    for (const [type, seed] of [['numeric', 1], ['float8', 2], ['int', 3]] as const) {
-      const next = random(seed)
-      const values = Array.from({ length: 5000 }, (): CellValue => {
-        const roll = next()
-        if (roll < 0.05) return null
-        const whole = Math.floor(next() * 2000) - 300
-        return type === 'int' ? whole : roll < 0.5 ? whole / 100 : whole / 8
-      })
-      for (const top of [0, 3, 10, 1000]) {
-        const [before, after] = beforeAndAfterIndex(numericTableOf(type, values), { top })
-        expect(before).toEqual(after)
-      }
-      expect(runToEnd(countedNumbersSteps(numericTableOf(type, values), 0))).toBeDefined()
-    }
-  })
-
-  it('leaves a numeric column to its index when a cell is not written as String writes its number', () => {
-    const values: CellValue[] = [...Array.from({ length: 400 }, (_, n) => n / 4), 1e-7]
-    expect(runToEnd(countedNumbersSteps(numericTableOf('numeric', values), 0))).toBeUndefined()
-    const indexed = numericTableOf('numeric', values)
-    indexed.columnIndex(0)
-    expect(summarizeTable(numericTableOf('numeric', values), { top: 5 })).toEqual(summarizeTable(indexed, { top: 5 }))
-  })
-
-  it('reads a number only from the one text String writes for it', () => {
-    const next = random(7)
-    const misread: string[] = []
-    const missed: string[] = []
-    for (let i = 0; i < 20_000; i++) {
-      const digits = 1 + Math.floor(next() * 15)
-      const n = (Math.floor(next() * 10 ** digits) * (next() < 0.3 ? -1 : 1)) / 10 ** Math.floor(next() * (digits + 1))
-      const text = String(n)
-      const read = plainNumberAt(text, 0, text.length)
-      if (Number.isNaN(read)) {
-        // left to the index only when written with an exponent or more than 15 digits
-        if (/^-?\d+(\.\d+)?$/.test(text) && text.replace(/[-.]/g, '').length <= 15) missed.push(text)
-      } else if (read !== n) misread.push(text)
-    }
-    expect(misread).toEqual([])
-    expect(missed).toEqual([])
-    const texts = ['1.50', '01', '-0', '+1', '.5', '5.', '1e3', '0.0000001', '1 ', '', '-', '1234567890123456', '12.5', '-0.25', '0']
-    expect(texts.map((text) => plainNumberAt(text, 0, text.length))).toEqual([...Array.from({ length: 12 }, () => Number.NaN), 12.5, -0.25, 0])
   })
 
   it('finishes an index build that idle work took past half way instead (the rest costs less)', () => {

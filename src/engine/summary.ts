@@ -8,7 +8,7 @@
 // is read again. `_id` is summarised only when asked for, straight from the record numbers.
 
 import { cellDecoder, isNumericType } from './cell-text.ts'
-import { countedNumbersSteps, countedTextsSteps, uniqueColumnTopSteps, type CountedValues } from './column-counts.ts'
+import { countedTextsSteps, uniqueColumnTopSteps } from './column-counts.ts'
 import type { ColumnIndex, ValueRanges } from './column-index.ts'
 import { compareCodePoints } from './collation.ts'
 import { executableQuery } from './datastore-search.ts'
@@ -203,8 +203,7 @@ function fieldSummary(field: FieldInfo, index: ColumnIndex, records: Int32Array 
 
 /**
  * The summary of a whole column whose index is not built, where it has a cheaper way than the index
- * (column-counts.ts: a unique text column, a text column counted by fingerprints, or a numeric column
- * of plainly written numbers counted by number); else undefined.
+ * (column-counts.ts: a unique text column, or a text column counted by fingerprints); else undefined.
  * The figures are the index's own: the same counts per value (the top's ties are broken by the values'
  * order, not by their codes).
  */
@@ -215,18 +214,12 @@ function* wholeColumnSummarySteps(table: StoredTable, position: number, field: F
     return { field: field.id, type: field.type, count: table.size, empty: unique.empty, distinct: unique.distinct, top }
   }
   const texts = yield* countedTextsSteps(table, position)
-  if (texts !== undefined) return countedSummary(field, texts, everyCode(texts), table.size, undefined, params)
-  const numbers = yield* countedNumbersSteps(table, position)
-  if (numbers !== undefined) return countedSummary(field, numbers, everyCode(numbers), table.size, numbers.numbers, params)
-  return undefined
-}
-
-/** Every code of values counted without an index, with its count. */
-function everyCode(values: CountedValues): CodeCounts {
-  const length = values.valueCount - 1
+  if (texts === undefined) return undefined
+  const length = texts.valueCount - 1
   const codes = new Int32Array(length)
   for (let i = 0; i < length; i++) codes[i] = i + 1
-  return { codes, counts: values.counts.subarray(1), length, empty: values.empty, maxCount: values.maxCount }
+  const counted: CodeCounts = { codes, counts: texts.counts.subarray(1), length, empty: texts.empty, maxCount: texts.maxCount }
+  return countedSummary(field, texts, counted, table.size, undefined, params)
 }
 
 /** What a summary reads of a column's values: each code's text, and the codes' sort ranks if a sort built them. */
