@@ -109,8 +109,6 @@ export function Explorer() {
   useDocumentTitle(executed, demoResources)
   // A new file is queried at once; filters and search text of another resource would not apply.
   const queryAddedFile = useStableCallback((resourceId: string) => explorer.run({ ...draft, resourceId, q: '', filters: [], sort: [] }))
-  // Typing in the form must not re-render a grid of 32,000 records: its props stay identical.
-  const changeSort = useStableCallback(explorer.changeSort)
   const allFields = useAllFields(executed, search.data, search.isPrevious, explorer.runToken, explorer.awaitingRun)
   const chooseColumns = useStableCallback((fields: string[] | undefined) => explorer.changeView({ ...executed, fields }))
   const hideColumn = useStableCallback((field: string) => chooseColumns(toggleColumn(allFields, executed.fields, field)))
@@ -178,15 +176,14 @@ export function Explorer() {
   // An SQL answer is whole (no pages, no columns to choose, no resource to summarise).
   const searchView = !sqlAnswer
   const { groupBy } = explorer
-  const groupDeps = useMemo(
-    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, group: demoTransport.group, groupRecords: demoTransport.groupRecords }),
+  // What follow-up requests for the executed query (export, summaries, groups) are sent with.
+  const runDeps = useMemo(
+    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }),
     [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
   )
+  const groupDeps = useMemo(() => ({ ...runDeps, group: demoTransport.group, groupRecords: demoTransport.groupRecords }), [runDeps])
   const browse = useBrowse(draft, explorer.run)
-  const summaryDeps = useMemo(
-    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }),
-    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
-  )
+  const summaryDeps = useMemo(() => ({ ...runDeps, summarize: demoTransport.summarize, summarizeRecords: demoTransport.summarizeRecords }), [runDeps])
 
   const previousSource = previousSourceNote(draft, executed)
   const { resultsRef, armReveal } = useRevealResults(search.isFetching, Object.values(explorer.errors).some((message) => message !== undefined))
@@ -224,10 +221,6 @@ export function Explorer() {
   const runRecent = useStableCallback((query: QueryState) => explorer.run(queryToDraft(query), { ownView: true }))
   const resourceTitle = useCallback((id: string) => demoResources.find((resource) => resource.id === id)?.title ?? fileNameOf(localStore(), id), [demoResources])
   const addFile = useStableCallback((file: File) => ownData.addFile(file, queryAddedFile))
-  const exportDeps = useMemo(
-    () => ({ transports, token: explorer.runToken, timeoutMs: explorer.runTimeoutMs, maxBytes: explorer.runMaxBytes }),
-    [explorer.runToken, explorer.runTimeoutMs, explorer.runMaxBytes],
-  )
   const changeOffset = useStableCallback((offset: number) => explorer.changeView({ ...executed, offset }))
   const changePageSize = useStableCallback((limit: number) => explorer.changeView({ ...executed, limit, offset: offsetForPageSize(executed.offset, limit) }))
 
@@ -280,7 +273,7 @@ export function Explorer() {
           ) : null}
           {data && searchView ? (
             <Suspense fallback={null}>
-              <ExportControl query={executed} deps={exportDeps} resourceName={demoTitle ?? executed.resourceId} />
+              <ExportControl query={executed} deps={runDeps} resourceName={demoTitle ?? executed.resourceId} />
             </Suspense>
           ) : null}
           <section className={`panel results-panel${previousSource && data ? ' results-previous' : ''}`} aria-label="Records" aria-busy={drawing}>
@@ -332,7 +325,7 @@ export function Explorer() {
                   fields={shown.fields}
                   records={shown.records}
                   sort={shown.query.sort}
-                  onSortChange={changeSort}
+                  onSortChange={explorer.changeSort}
                   widths={executed.widths}
                   pinned={executed.pinned}
                   onLayoutChange={changeLayout}

@@ -48,8 +48,8 @@ export function createRequestListener(handler: FetchHandler, options: AdapterOpt
       options.onDone?.(method, rawUrl, status, performance.now() - started)
     }
     outgoing.on('close', () => report(outgoing.writableFinished ? outgoing.statusCode : 'aborted'))
-    const answering = presence ? presence.within(() => answer(handler, incoming, outgoing, options, maxBodyBytes)) : answer(handler, incoming, outgoing, options, maxBodyBytes)
-    void answering.catch(() => {
+    const respond = () => answer(handler, incoming, outgoing, options, maxBodyBytes)
+    void (presence ? presence.within(respond) : respond()).catch(() => {
       if (!outgoing.headersSent) sendJson(outgoing, 500, errorEnvelope(options, 'Internal Server Error', 'Internal Server Error'))
       else outgoing.destroy()
     })
