@@ -5,7 +5,7 @@ import { COURSES_RESOURCE_ID, DEMO_BASE_URL, DEMO_RESOURCES, LARGE_RESOURCE_ID }
 import type { FromWorker, LoadProgress, SerializedRequest, ToWorker } from './protocol.ts'
 import { createDemoWorkerClient, type WorkerLike } from './worker-client.ts'
 import { Catalog } from '../engine/index.ts'
-import { createDemoWorkerHost, createWorkerHost } from './worker-host.ts'
+import { createDemoWorkerHost, createWorkerHost, IDLE_AFTER_ANSWER_MS } from './worker-host.ts'
 
 class InMemoryWorker extends EventTarget implements WorkerLike {
   private readonly host = createDemoWorkerHost((message: FromWorker) => {
@@ -16,6 +16,8 @@ class InMemoryWorker extends EventTarget implements WorkerLike {
   }
   terminate(): void {}
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const SEARCH_URL = `${DEMO_BASE_URL}/api/action/datastore_search`
 
@@ -121,5 +123,28 @@ describe('demo engine in the worker host', () => {
     release?.()
     await idleWork
     expect([steps, answered]).toEqual([['idle step'], [7]])
+  })
+
+  it("keeps idle work off for a while after an answer, so that the page's next request finds the thread free", async () => {
+    let release: (() => void) | undefined
+    const handler = () => new Promise<Response>((resolve) => (release = () => resolve(new Response('{}'))))
+    const host = createWorkerHost({ catalog: new Catalog(), handler, post: () => {} })
+    host.receive({ kind: 'request', id: 1, request: post({ resource_id: 'any' }) })
+    release?.()
+    await sleep(0)
+    const answeredAt = performance.now()
+    let resumedAt = Number.NaN
+    const idleWork = host.idle().then(() => (resumedAt = performance.now()))
+    // a second request comes half way through the quiet period and is answered at once: the quiet
+    // period starts again from its answer
+    await sleep(IDLE_AFTER_ANSWER_MS / 2)
+    expect(resumedAt).toBeNaN()
+    host.receive({ kind: 'request', id: 2, request: post({ resource_id: 'any' }) })
+    release?.()
+    await sleep(0)
+    const secondAnsweredAt = performance.now()
+    await idleWork
+    expect(resumedAt - answeredAt).toBeGreaterThanOrEqual(IDLE_AFTER_ANSWER_MS * 1.5 - 5)
+    expect(resumedAt - secondAnsweredAt).toBeGreaterThanOrEqual(IDLE_AFTER_ANSWER_MS - 5)
   })
 })

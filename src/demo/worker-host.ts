@@ -25,11 +25,21 @@ export interface WorkerHost {
   /** Forwards load progress of a catalog resource to every request waiting meanwhile. */
   reportLoadProgress(resourceId: string, done: number, total: number): void
   /**
-   * Resolves in a task of its own once no request is under way: idle work (index building after a
-   * load) waits here before each step, so a search, summary or grouping has the thread to itself.
+   * Resolves in a task of its own once no request is under way and none has ended in the last
+   * `IDLE_AFTER_ANSWER_MS`: idle work (index building after a load) waits here before each step, so
+   * a search, summary or grouping has the thread to itself, and so do the requests that follow it.
    */
   idle(): Promise<void>
 }
+
+/**
+ * How long idle work stays off after an answer. The page often asks again right after an answer (the
+ * next field's summary, the next key typed): it asks one summary at a time, and the gap until the
+ * next one is a round trip through the page (tens of ms, longer under load). Idle work resumed in
+ * that gap took the thread from the summaries that followed, about half a second over all fields
+ * at a million records.
+ */
+export const IDLE_AFTER_ANSWER_MS = 250
 
 export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
   const { catalog, handler, post } = options
@@ -38,12 +48,14 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
   const cancelled = new Set<number>()
   /** Idle work waiting for the requests under way to end. */
   const idleWork: (() => void)[] = []
+  let lastAnswerAt = Number.NEGATIVE_INFINITY
 
   const titleOf = (resourceId: string): string =>
     catalog.list().find((summary) => summary.id === resourceId)?.title ?? resourceId
 
   const answer = (message: FromWorker): void => {
     waiting.delete(message.id)
+    lastAnswerAt = performance.now()
     if (waiting.size === 0) for (const resume of idleWork.splice(0)) resume()
     if (cancelled.delete(message.id)) return
     post(message)
@@ -51,7 +63,14 @@ export function createWorkerHost(options: WorkerHostOptions): WorkerHost {
 
   const idle = async (): Promise<void> => {
     await nextTask()
-    while (waiting.size > 0) await new Promise<void>((resolve) => idleWork.push(resolve))
+    for (;;) {
+      if (waiting.size > 0) await new Promise<void>((resolve) => idleWork.push(resolve))
+      else {
+        const quietFor = performance.now() - lastAnswerAt
+        if (quietFor >= IDLE_AFTER_ANSWER_MS) return
+        await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_ANSWER_MS - quietFor))
+      }
+    }
   }
 
   const summaryOf = (resourceId: string): DemoResourceSummary => {
