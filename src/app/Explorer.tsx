@@ -1,5 +1,7 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useRevealResults } from './use-reveal-results.ts'
+import { preloadable } from './preloadable.ts'
+import { whenIdle } from '../features/idle/when-idle.ts'
 import { tidyChoice, toggleColumn } from '../features/columns/column-order.ts'
 import { AddDataFile } from '../features/own-data/AddDataFile.tsx'
 import { DropZone } from '../features/own-data/DropZone.tsx'
@@ -48,15 +50,22 @@ const GroupByToggle = lazy(() => answerParts.then((module) => ({ default: memo(m
 // The column chooser is needed only once there are columns: its own small chunk.
 const ColumnChooser = lazy(() => import('../features/columns/ColumnChooser.tsx').then((module) => ({ default: memo(module.ColumnChooser) })))
 // Export is needed only once there is a result: its code loads then.
-// Column summaries load their code when first opened.
-const SummariesPanel = lazy(() => import('../features/summaries/SummariesPanel.tsx').then((module) => ({ default: module.SummariesPanel })))
+// Column summaries and Group by load their code once an answer is shown and the page is idle (or
+// when first opened, if sooner), so that opening them starts their requests at once; Group by's
+// chart library loads after that, with the first chart.
+const summariesPanel = preloadable(() => import('../features/summaries/SummariesPanel.tsx').then((module) => module.SummariesPanel))
+const groupByPanel = preloadable(() => import('../features/group-by/GroupByPanel.tsx').then((module) => module.GroupByPanel))
+const SummariesPanel = summariesPanel.Component
+const GroupByPanel = groupByPanel.Component
+const preloadAnswerPanels = () => {
+  void summariesPanel.preload()
+  void groupByPanel.preload()
+}
 // The probe is offered in live mode only: its code loads then.
 const ProbePanel = lazy(() => import('../features/probe/ProbePanel.tsx').then((module) => ({ default: memo(module.ProbePanel) })))
 // The SQL mode's panel (and, inside it, the editor) load when SQL is chosen.
 const loadSqlPanel = () => import('../features/sql-editor/SqlPanel.tsx')
 const SqlPanel = lazy(() => loadSqlPanel().then((module) => ({ default: module.SqlPanel })))
-// Group by loads its code when first opened, and the chart library after that, with the first chart.
-const GroupByPanel = lazy(() => import('../features/group-by/GroupByPanel.tsx').then((module) => ({ default: module.GroupByPanel })))
 // Browse datasets loads its code when first opened.
 const BrowseDialog = lazy(() => import('../features/browse/BrowseDialog.tsx').then((module) => ({ default: module.BrowseDialog })))
 // Recent queries are a side list: the first answer does not wait for its code.
@@ -127,6 +136,10 @@ export function Explorer() {
     explorer.run({ ...draft, filters: added.ok ? added.filters : draft.filters })
   })
   const data = search.data
+  const hasAnswer = data !== undefined
+  useEffect(() => {
+    if (hasAnswer) whenIdle(preloadAnswerPanels)
+  }, [hasAnswer])
   const metadata = useResourceMetadata(executed, search, explorer.runToken)
   // An SQL answer's columns are the statement's, whatever their names: no labels of the resource's fields.
   const sqlAnswer = executed.sql !== undefined
