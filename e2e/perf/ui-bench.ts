@@ -19,6 +19,7 @@ import { E2E_PUBLIC_RESOURCE } from '../fixtures/server-args.ts'
 import { takeLongTasks, watchLongTasks } from './long-tasks.ts'
 import { longTasks, printTasks, threadsAfterLastClick, traceLongTasks, TRACE_CATEGORIES, type TraceEvent } from './task-trace.ts'
 import { startPreview } from './preview.ts'
+import { SCROLL_FLOOR_HTML } from './scroll-floor.ts'
 import { BENCH_LIVE_RESOURCE, startReferenceServer } from './reference-server.ts'
 
 const DIST = process.env.UI_BENCH_DIST ?? 'dist'
@@ -398,6 +399,20 @@ async function scrollPinned(page: Page, browser?: Browser): Promise<PinnedScroll
   }
 }
 
+/** The same scroll over a hand-written virtualised grid with no framework (scroll-floor.ts): the baseline of the app's. */
+async function scrollFloor(browser: Browser): Promise<{ longestFrameMs: number; medianFrameMs: number; frames: number; framesOver: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    const page = await context.newPage()
+    await page.setContent(SCROLL_FLOOR_HTML)
+    await page.waitForTimeout(300)
+    const { frames } = await page.evaluate<{ frames: number[] }>(PINNED_SCROLL)
+    return { longestFrameMs: Math.max(...frames), medianFrameMs: median(frames), frames: frames.length, framesOver: frames.filter((frame) => frame > SCROLL_FRAME_TARGET_MS).length }
+  } finally {
+    await context.close()
+  }
+}
+
 function printLive(runs: LiveRun[]): void {
   for (const format of ['objects', 'lists'] as const) {
     const of = runs.filter((run) => run.format === format)
@@ -505,11 +520,16 @@ async function main(): Promise<void> {
       const page = await context.newPage()
       const runs = await liveWide(page, origin)
       const scrolled = await scrollPinned(page, browser)
+      const floor = await scrollFloor(browser)
       console.info(`UI benchmark (live answer only), headless Chromium, built app (${origin}), load average ${await loadAverage()}`)
       printLive(runs)
       console.info(
         `scrolling 32,000 x 50 with 3 pinned columns (${scrolled.frames} frames, down and sideways each frame): longest frame ${ms(scrolled.longestFrameMs)}, ` +
           `median ${ms(scrolled.medianFrameMs)}, ${scrolled.framesOver} frame(s) over ${SCROLL_FRAME_TARGET_MS} ms (target: longest <= ${SCROLL_FRAME_TARGET_MS} ms)`,
+      )
+      console.info(
+        `  baseline, the same scroll over a hand-written virtualised grid with no framework (scroll-floor.ts), same run: longest frame ${ms(floor.longestFrameMs)}, median ${ms(floor.medianFrameMs)}, ` +
+          `${floor.framesOver} frame(s) over ${SCROLL_FRAME_TARGET_MS} ms; the app's longest / baseline's ${(scrolled.longestFrameMs / floor.longestFrameMs).toFixed(2)}x`,
       )
       console.info(`  the main thread's CPU time per frame ${ms(scrolled.cpuPerFrameMs ?? Number.NaN)}, the most in one task ${ms(scrolled.mostTaskCpuMs ?? Number.NaN)} (from a trace of task events; what load hardly stretches)`)
       const work = scrolled.work
