@@ -15,6 +15,9 @@
 import { compareRangesQuickly } from './sort-ranks.ts'
 import type { Steps } from './steps.ts'
 import { isNullBit, type Chunk, type StoredTable } from './table.ts'
+import { fingerprintOf, fingerprintOfBytes } from './text-fingerprint.ts'
+
+export { fingerprintOf }
 
 /** A column whose values each occur once: its non-empty and empty cells, and its first values in sort order. */
 export interface UniqueColumnTop {
@@ -158,40 +161,6 @@ export function* countedTextsSteps(table: StoredTable, position: number): Steps<
 const BATCH_RECORDS = 256
 const BATCH_BYTES = 1 << 16
 const encoder = new TextEncoder()
-const FNV_OFFSET = 0x811c9dc5 | 0
-const FNV_PRIME = 0x01000193
-
-/**
- * A cell's fingerprint hash: FNV-1a over its characters taken four at a time, 8 bits apart (so over
- * an ASCII text's bytes as `fingerprintOfBytes` reads them), then mixed so that its top bits spread.
- */
-export function fingerprintOf(text: string, start: number, end: number): number {
-  let hash = FNV_OFFSET
-  let i = start
-  for (; i + 3 < end; i += 4) {
-    hash = Math.imul(hash ^ (text.charCodeAt(i) | (text.charCodeAt(i + 1) << 8) | (text.charCodeAt(i + 2) << 16) | (text.charCodeAt(i + 3) << 24)), FNV_PRIME)
-  }
-  for (; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME)
-  return mixed(hash)
-}
-
-/** `fingerprintOf` of an ASCII text from its bytes (a quarter of the multiplications of a hash a character, and no string reads). */
-function fingerprintOfBytes(bytes: Uint8Array, start: number, end: number): number {
-  let hash = FNV_OFFSET
-  let i = start
-  for (; i + 3 < end; i += 4) {
-    hash = Math.imul(hash ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24)), FNV_PRIME)
-  }
-  for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME)
-  return mixed(hash)
-}
-
-function mixed(hash: number): number {
-  hash ^= hash >>> 15
-  hash = Math.imul(hash, 0x2c1b3c6d)
-  return hash ^ (hash >>> 12)
-}
-
 /** Each non-empty cell's hash and record as one number, and how many keys fall in each bucket of hashes. */
 class Fingerprints {
   empty = 0
@@ -208,7 +177,30 @@ class Fingerprints {
     this.keys = new Float64Array(size)
   }
 
-  add({ first, count, text, starts, fieldEnds }: Chunk): void {
+  add(chunk: Chunk): void {
+    const hashes = chunk.fingerprints?.[this.position]
+    if (hashes !== undefined) this.addTaken(chunk, hashes)
+    else this.addHashed(chunk)
+  }
+
+  /** A chunk whose fingerprints the loader took (text-fingerprint.ts). */
+  private addTaken({ first, count, fieldEnds }: Chunk, hashes: Uint32Array): void {
+    const { nulls, position, keys, bucketStarts } = this
+    let length = this.length
+    for (let local = 0; local < count; local++) {
+      const record = first + local
+      if ((nulls !== null && isNullBit(nulls, record)) || fieldEnds.begin(local, position) === fieldEnds.end(local, position)) {
+        this.empty++
+        continue
+      }
+      const hash = hashes[local] as number
+      keys[length++] = hash * RECORD_SCALE + record
+      bucketStarts[(hash >>> (32 - BUCKET_BITS)) + 1]++
+    }
+    this.length = length
+  }
+
+  private addHashed({ first, count, text, starts, fieldEnds }: Chunk): void {
     const { nulls, position, keys, bucketStarts } = this
     let length = this.length
     for (let from = 0; from < count; from += BATCH_RECORDS) {

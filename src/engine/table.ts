@@ -12,6 +12,7 @@
 
 import { cellEncoder, type CellEncoder } from './cell-text.ts'
 import { FieldEnds } from './field-ends.ts'
+import { writtenChunkFingerprints } from './text-fingerprint.ts'
 import { buildColumnIndex, buildColumnIndexSteps, ColumnCodesBuilder, narrowCodesSteps, type ColumnIndex, type ValueRanges } from './column-index.ts'
 import { cellScale, NO_SCALES, ScaleColumnsBuilder, type ScaleColumns } from './numeric-scale.ts'
 import { lowerTextFromAscii } from './lower-text.ts'
@@ -63,6 +64,12 @@ export interface Chunk {
   readonly text: string
   readonly starts: Int32Array
   readonly fieldEnds: FieldEnds
+  /**
+   * Per column, each record's text fingerprint (text-fingerprint.ts), where the loader took it from
+   * the chunk's bytes: text columns coded neither eagerly nor as unique, the ones a first summary of
+   * the whole table counts by fingerprints (column-counts.ts).
+   */
+  readonly fingerprints?: readonly (Uint32Array | undefined)[]
 }
 
 class EagerDictionary {
@@ -587,8 +594,14 @@ export class TableBuilder {
       }
       if (!coded) this.dictionaries[position] = null
     }
-    const stored: Chunk = { first, count, text, starts, fieldEnds: FieldEnds.of(fieldEnds, count, width) }
-    // the bytes are at hand: the copy every `q` scans is made from them now rather than encoded from the text later
+    const ends = FieldEnds.of(fieldEnds, count, width)
+    // the bytes are at hand: the fingerprints a first summary counts text columns by are taken from
+    // them now rather than from the text encoded back into bytes then (as a load ends, most of that summary's time)
+    const fingerprints = this.fields.map((field, position) =>
+      field.type === 'text' && !this.unique.has(position) && !this.dictionaries[position] ? writtenChunkFingerprints(chunk.bytes, count, starts, ends, position) : undefined,
+    )
+    const stored: Chunk = { first, count, text, starts, fieldEnds: ends, ...(fingerprints.some((hashes) => hashes !== undefined) ? { fingerprints } : {}) }
+    // and the copy every `q` scans, rather than encoded from the text later
     lowerTextFromAscii(this.wasmScan, stored, chunk.bytes)
     this.chunks.push(stored)
     this.count += count
