@@ -596,7 +596,8 @@ export class TableBuilder {
     }
     const ends = FieldEnds.of(fieldEnds, count, width)
     // the bytes are at hand: the fingerprints a first summary counts text columns by are taken from
-    // them now rather than from the text encoded back into bytes then (as a load ends, most of that summary's time)
+    // them now rather than from the text encoded back into bytes then (as a 1M load ended, about a
+    // third of the worker's time for the description column's summary)
     const fingerprints = this.fields.map((field, position) =>
       field.type === 'text' && !this.unique.has(position) && !this.dictionaries[position] ? writtenChunkFingerprints(chunk.bytes, count, starts, ends, position) : undefined,
     )
