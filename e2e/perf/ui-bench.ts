@@ -356,6 +356,11 @@ function renderingWork(trace: { traceEvents: unknown[] } | unknown[]): { styled:
 /** The pinned scroll's target for its longest frame. */
 const SCROLL_FRAME_TARGET_MS = 32
 
+/** A scroll's frame times as the bench reports them. */
+function frameFigures(frames: number[]): { longestFrameMs: number; medianFrameMs: number; frames: number; framesOver: number } {
+  return { longestFrameMs: Math.max(...frames), medianFrameMs: median(frames), frames: frames.length, framesOver: frames.filter((frame) => frame > SCROLL_FRAME_TARGET_MS).length }
+}
+
 interface PinnedScroll {
   longestFrameMs: number
   medianFrameMs: number
@@ -381,7 +386,7 @@ async function scrollPinned(page: Page, browser?: Browser): Promise<PinnedScroll
   // which a loaded machine hardly stretches, beside the frame times it does.
   if (browser) await browser.startTracing(page, { categories: ['toplevel'] })
   const { frames } = await page.evaluate<{ frames: number[] }>(PINNED_SCROLL)
-  const figures = { longestFrameMs: Math.max(...frames), medianFrameMs: median(frames), frames: frames.length, framesOver: frames.filter((frame) => frame > SCROLL_FRAME_TARGET_MS).length }
+  const figures = frameFigures(frames)
   if (!browser) return figures
   const tasks = longTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof longTasks>[0], 0)
   const cpu = tasks.map((task) => task.cpuMs)
@@ -400,14 +405,14 @@ async function scrollPinned(page: Page, browser?: Browser): Promise<PinnedScroll
 }
 
 /** The same scroll over a hand-written virtualised grid with no framework (scroll-floor.ts): the baseline of the app's. */
-async function scrollFloor(browser: Browser): Promise<{ longestFrameMs: number; medianFrameMs: number; frames: number; framesOver: number }> {
+async function scrollFloor(browser: Browser): Promise<ReturnType<typeof frameFigures>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     const page = await context.newPage()
     await page.setContent(SCROLL_FLOOR_HTML)
     await page.waitForTimeout(300)
     const { frames } = await page.evaluate<{ frames: number[] }>(PINNED_SCROLL)
-    return { longestFrameMs: Math.max(...frames), medianFrameMs: median(frames), frames: frames.length, framesOver: frames.filter((frame) => frame > SCROLL_FRAME_TARGET_MS).length }
+    return frameFigures(frames)
   } finally {
     await context.close()
   }
