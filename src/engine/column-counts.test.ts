@@ -1,12 +1,13 @@
 // A whole table's summary asked before a column's index is built (counted by column-counts.ts) must be
 // the summary the index gives: the same table summarised again once its index is built is compared.
 import { describe, expect, it } from 'vitest'
-import { countedTextsSteps, fingerprintOf, uniqueColumnTopSteps } from './column-counts.ts'
+import { countedTextsSteps, uniqueColumnTopSteps } from './column-counts.ts'
 import { compareStoredTexts } from './sort-ranks.ts'
 import { runToEnd } from './steps.ts'
 import { summarizeTable, type SummaryOptions } from './summary.ts'
 import { asStoredTable, TableBuilder, type StoredTable } from './table.ts'
 import type { TableSummary } from './summary-types.ts'
+import { fingerprintOf } from './text-fingerprint.ts'
 
 function tableOf(texts: readonly (string | null)[], options: { chunkSize?: number; unique?: boolean } = {}): StoredTable {
   const builder = new TableBuilder([{ id: 't', type: 'text' }], { chunkSize: options.chunkSize ?? 700, ...(options.unique === true ? { uniqueColumns: ['t'] } : {}) })

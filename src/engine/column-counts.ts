@@ -17,8 +17,6 @@ import type { Steps } from './steps.ts'
 import { isNullBit, type Chunk, type StoredTable } from './table.ts'
 import { fingerprintOf, fingerprintOfBytes } from './text-fingerprint.ts'
 
-export { fingerprintOf }
-
 /** A column whose values each occur once: its non-empty and empty cells, and its first values in sort order. */
 export interface UniqueColumnTop {
   distinct: number
